@@ -1,0 +1,33 @@
+import { useEffect } from "react";
+import { useRevalidator } from "react-router";
+
+/**
+ * Keeps a page's data live: listens to /events for the given topics and re-runs the page's loaders when one
+ * changes. EventSource reconnects by itself; after a reconnect we revalidate once, since events sent while
+ * the connection was down are not replayed.
+ */
+export function useLiveTopics(topics: readonly string[]) {
+  const { revalidate } = useRevalidator();
+  const key = [...topics].sort().join(",");
+
+  useEffect(() => {
+    if (!key || typeof EventSource === "undefined") return;
+    const source = new EventSource(`/events?topics=${encodeURIComponent(key)}`);
+    let pending: ReturnType<typeof setTimeout> | undefined;
+    let opened = false;
+    // Several writes in a burst (a checkout touches orders and products) cost one reload.
+    const refresh = () => {
+      clearTimeout(pending);
+      pending = setTimeout(() => void revalidate(), 150);
+    };
+    source.addEventListener("change", refresh);
+    source.addEventListener("open", () => {
+      if (opened) refresh();
+      opened = true;
+    });
+    return () => {
+      clearTimeout(pending);
+      source.close();
+    };
+  }, [key, revalidate]);
+}

@@ -1,0 +1,280 @@
+import { describe, expect, test, vi } from "vitest";
+import {
+  addToBag,
+  BAG_PARSE_WARNING,
+  BAG_STORAGE_KEY,
+  bagItemCount,
+  bagSchema,
+  bagSubtotalCents,
+  type BagLine,
+  clearBag,
+  MAX_BAG_LINES,
+  MAX_LINE_QUANTITY,
+  readStoredBag,
+  removeFromBag,
+  sameBagLine,
+  setQuantity,
+} from "./bag";
+
+const redDressM = { productId: "kitenge-dress", size: "M", color: "Red" };
+const redDressL = { productId: "kitenge-dress", size: "L", color: "Red" };
+const blueDressM = { productId: "kitenge-dress", size: "M", color: "Blue" };
+const basket = { productId: "sisal-basket", size: "", color: "Natural" };
+
+describe("sameBagLine", () => {
+  test("the same product, size and colour is the same line", () => {
+    expect(sameBagLine(redDressM, { ...redDressM })).toBe(true);
+  });
+
+  test.each([
+    ["another size", redDressL],
+    ["another colour", blueDressM],
+    ["another product", { ...redDressM, productId: "ankara-shirt" }],
+  ])("%s is another line", (_, other) => {
+    expect(sameBagLine(redDressM, other)).toBe(false);
+  });
+
+  test("ignores quantities", () => {
+    expect(sameBagLine({ ...redDressM, quantity: 1 } as BagLine, { ...redDressM, quantity: 5 } as BagLine)).toBe(true);
+  });
+
+  test("compares sizes and colours exactly, case included", () => {
+    expect(sameBagLine(redDressM, { ...redDressM, color: "red" })).toBe(false);
+  });
+});
+
+describe("addToBag", () => {
+  test("adding to an empty bag makes a line of one", () => {
+    expect(addToBag([], redDressM)).toEqual([{ ...redDressM, quantity: 1 }]);
+  });
+
+  test("adding the same product, size and colour again adds one to that line", () => {
+    const bag = addToBag(addToBag([], redDressM), redDressM);
+    expect(bag).toEqual([{ ...redDressM, quantity: 2 }]);
+  });
+
+  test("the same dress in another size or colour gets its own line", () => {
+    const bag = addToBag(addToBag(addToBag([], redDressM), redDressL), blueDressM);
+    expect(bag).toEqual([
+      { ...redDressM, quantity: 1 },
+      { ...redDressL, quantity: 1 },
+      { ...blueDressM, quantity: 1 },
+    ]);
+  });
+
+  test("keeps the order of lines when adding to one in the middle", () => {
+    const bag = addToBag(
+      [
+        { ...redDressM, quantity: 1 },
+        { ...basket, quantity: 1 },
+        { ...redDressL, quantity: 1 },
+      ],
+      basket,
+    );
+    expect(bag.map((l) => [l.productId, l.size, l.quantity])).toEqual([
+      ["kitenge-dress", "M", 1],
+      ["sisal-basket", "", 2],
+      ["kitenge-dress", "L", 1],
+    ]);
+  });
+
+  test("can add several at once", () => {
+    expect(addToBag([{ ...basket, quantity: 2 }], basket, 3)).toEqual([{ ...basket, quantity: 5 }]);
+  });
+
+  test.each([0, -1, 0.5, NaN])("adding %d units changes nothing", (quantity) => {
+    const bag = [{ ...basket, quantity: 2 }];
+    expect(addToBag(bag, basket, quantity)).toEqual(bag);
+  });
+
+  test("stops a line at the most one bag line holds", () => {
+    expect(addToBag([{ ...basket, quantity: MAX_LINE_QUANTITY }], basket)).toEqual([
+      { ...basket, quantity: MAX_LINE_QUANTITY },
+    ]);
+    expect(addToBag([], basket, 500)).toEqual([{ ...basket, quantity: MAX_LINE_QUANTITY }]);
+  });
+
+  test("does not change the bag it was given", () => {
+    const bag = Object.freeze([Object.freeze({ ...redDressM, quantity: 1 })]);
+    const next = addToBag(bag, redDressM);
+    expect(bag[0]?.quantity).toBe(1);
+    expect(next).not.toBe(bag);
+  });
+
+  test("a full line passed in keeps only its identity; the quantity comes from the argument", () => {
+    expect(addToBag([], { ...redDressM, quantity: 7 } as BagLine)).toEqual([{ ...redDressM, quantity: 1 }]);
+  });
+});
+
+describe("setQuantity", () => {
+  const bag: BagLine[] = [
+    { ...redDressM, quantity: 2 },
+    { ...basket, quantity: 1 },
+  ];
+
+  test("sets the quantity of the matching line only", () => {
+    expect(setQuantity(bag, basket, 4)).toEqual([
+      { ...redDressM, quantity: 2 },
+      { ...basket, quantity: 4 },
+    ]);
+  });
+
+  test.each([0, -1, -100, NaN, 0.4])("a quantity of %d removes the line", (quantity) => {
+    expect(setQuantity(bag, redDressM, quantity)).toEqual([{ ...basket, quantity: 1 }]);
+  });
+
+  test("a fractional quantity counts whole units", () => {
+    expect(setQuantity(bag, basket, 2.9)).toEqual([
+      { ...redDressM, quantity: 2 },
+      { ...basket, quantity: 2 },
+    ]);
+  });
+
+  test("caps a quantity at the most one line holds", () => {
+    expect(setQuantity(bag, basket, 1_000)[1]?.quantity).toBe(MAX_LINE_QUANTITY);
+  });
+
+  test("a line that is not in the bag is not added", () => {
+    expect(setQuantity(bag, redDressL, 3)).toEqual(bag);
+  });
+});
+
+describe("removeFromBag", () => {
+  test("removes only the line with the same product, size and colour", () => {
+    const bag = [
+      { ...redDressM, quantity: 1 },
+      { ...redDressL, quantity: 1 },
+    ];
+    expect(removeFromBag(bag, redDressM)).toEqual([{ ...redDressL, quantity: 1 }]);
+  });
+
+  test("removing a line that is not there changes nothing", () => {
+    const bag = [{ ...basket, quantity: 3 }];
+    expect(removeFromBag(bag, redDressM)).toEqual(bag);
+  });
+});
+
+describe("clearBag", () => {
+  test("leaves an empty bag", () => {
+    expect(clearBag()).toEqual([]);
+  });
+});
+
+describe("bagItemCount", () => {
+  test.each<[BagLine[], number]>([
+    [[], 0],
+    [[{ ...basket, quantity: 1 }], 1],
+    [
+      [
+        { ...basket, quantity: 2 },
+        { ...redDressM, quantity: 3 },
+      ],
+      5,
+    ],
+  ])("counts every unit of every line", (bag, count) => {
+    expect(bagItemCount(bag)).toBe(count);
+  });
+});
+
+describe("bagSubtotalCents", () => {
+  const prices: Record<string, number> = { "kitenge-dress": 350_000, "sisal-basket": 120_050 };
+  const priceOf = (id: string) => prices[id];
+
+  test("an empty bag costs nothing", () => {
+    expect(bagSubtotalCents([], priceOf)).toBe(0);
+  });
+
+  test("adds each line's price times its quantity, in cents", () => {
+    const bag = [
+      { ...redDressM, quantity: 2 },
+      { ...basket, quantity: 1 },
+    ];
+    expect(bagSubtotalCents(bag, priceOf)).toBe(820_050);
+  });
+
+  test("a product the shop no longer sells counts nothing", () => {
+    const bag = [
+      { ...basket, quantity: 1 },
+      { productId: "gone", size: "", color: "", quantity: 4 },
+    ];
+    expect(bagSubtotalCents(bag, priceOf)).toBe(120_050);
+  });
+});
+
+describe("readStoredBag", () => {
+  const line = { productId: "kitenge-dress", size: "M", color: "Red", quantity: 2 };
+
+  test("the bag is saved under a brand-named key", () => {
+    expect(BAG_STORAGE_KEY).toBe("duka-bag");
+  });
+
+  test("nothing saved gives an empty bag without a warning", () => {
+    const warn = vi.fn();
+    expect(readStoredBag(null, warn)).toEqual([]);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  test("restores a saved bag", () => {
+    const warn = vi.fn();
+    expect(readStoredBag(JSON.stringify([line]), warn)).toEqual([line]);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  test("a saved empty bag is an empty bag", () => {
+    const warn = vi.fn();
+    expect(readStoredBag("[]", warn)).toEqual([]);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  test.each(["", "not json", "[{", '{"productId":'])("unreadable text %j gives an empty bag and a warning", (raw) => {
+    const warn = vi.fn();
+    expect(readStoredBag(raw, warn)).toEqual([]);
+    expect(warn).toHaveBeenCalledExactlyOnceWith("Could not parse cart from localStorage");
+  });
+
+  test.each([
+    ["an object instead of a list", { line }],
+    ["a number", 42],
+    ["null", null],
+    ["a line without a product", [{ ...line, productId: "" }]],
+    ["a line with no units", [{ ...line, quantity: 0 }]],
+    ["a line with a negative quantity", [{ ...line, quantity: -1 }]],
+    ["a fractional quantity", [{ ...line, quantity: 1.5 }]],
+    ["a quantity given as text", [{ ...line, quantity: "2" }]],
+    ["too many of one line", [{ ...line, quantity: MAX_LINE_QUANTITY + 1 }]],
+    ["a missing colour", [{ productId: "p", size: "M", quantity: 1 }]],
+    ["an overlong product id", [{ ...line, productId: "x".repeat(101) }]],
+    ["too many lines", Array.from({ length: MAX_BAG_LINES + 1 }, (_, i) => ({ ...line, productId: `p${i}` }))],
+  ])("a saved bag with %s gives an empty bag and a warning", (_, stored) => {
+    const warn = vi.fn();
+    expect(readStoredBag(JSON.stringify(stored), warn)).toEqual([]);
+    expect(warn).toHaveBeenCalledExactlyOnceWith(BAG_PARSE_WARNING);
+  });
+
+  test("merges repeated lines for the same product, size and colour", () => {
+    const stored = [line, { ...line, size: "L" }, { ...line, quantity: 3 }];
+    expect(readStoredBag(JSON.stringify(stored), vi.fn())).toEqual([
+      { ...line, quantity: 5 },
+      { ...line, size: "L" },
+    ]);
+  });
+
+  test("merged lines still stop at the most one line holds", () => {
+    const stored = [
+      { ...line, quantity: 60 },
+      { ...line, quantity: 60 },
+    ];
+    expect(readStoredBag(JSON.stringify(stored), vi.fn())).toEqual([{ ...line, quantity: MAX_LINE_QUANTITY }]);
+  });
+
+  test("drops fields it does not know, such as a stale price", () => {
+    const stored = [{ ...line, price: 1, name: "Old name" }];
+    expect(readStoredBag(JSON.stringify(stored), vi.fn())).toEqual([line]);
+  });
+
+  test("round-trips what the shop saves", () => {
+    const bag = addToBag(addToBag(addToBag([], redDressM), basket, 3), redDressM);
+    expect(readStoredBag(JSON.stringify(bag), vi.fn())).toEqual(bag);
+    expect(bagSchema.safeParse(bag).success).toBe(true);
+  });
+});

@@ -1,0 +1,132 @@
+import { z } from "zod";
+import { shillingsToCents } from "./money";
+
+/** The price slider runs from 0 to KSH 500 (SPEC §5, §9). */
+export const PRICE_SLIDER_MAX_KSH = 500;
+/** Search suggestions need at least 2 characters and show at most 5 (SPEC §9). */
+export const SEARCH_MIN_CHARS = 2;
+export const SEARCH_MAX_SUGGESTIONS = 5;
+/** The longest search the shop reads; longer text is cut. */
+export const SEARCH_MAX_CHARS = 100;
+
+const MAX_FILTER_CHARS = 100;
+const MAX_PAGE = 10_000;
+
+// Each field falls back to "not set" on its own, so one bad value in a shared link never spoils the rest.
+const optionalText = z
+  .string()
+  .trim()
+  .max(MAX_FILTER_CHARS)
+  .transform((text) => text || undefined)
+  .optional()
+  .catch(undefined);
+
+/** The shop's filters from its search params (SPEC §2, §5); bad values are dropped, never an error. */
+export const shopFiltersSchema = z.object({
+  q: z
+    .string()
+    .transform((text) => text.trim().slice(0, SEARCH_MAX_CHARS).trim() || undefined)
+    .optional()
+    .catch(undefined),
+  categoryId: optionalText,
+  maxPrice: z
+    .union([z.number(), z.string().trim().min(1).transform(Number)])
+    .pipe(z.number().min(0))
+    .optional()
+    .catch(undefined),
+  size: optionalText,
+  color: optionalText,
+  material: optionalText,
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).catch(1),
+});
+
+export type ShopFilters = z.output<typeof shopFiltersSchema>;
+
+/** Reads the shop's filters from a URL's search params; never fails. */
+export function parseShopFilters(params: URLSearchParams): ShopFilters {
+  return shopFiltersSchema.parse(Object.fromEntries(params));
+}
+
+/** What the shop filters look at on a product. */
+export type FilterableProduct = {
+  name: string;
+  description: string;
+  categoryId: string | null;
+  priceCents: number;
+  sizes: readonly string[];
+  colors: readonly string[];
+  material: string;
+  isVisible: boolean;
+};
+
+/**
+ * Whether a product shows in the shop under these filters (SPEC §5): hidden products never; the search
+ * matches name or description regardless of case; size and colour must be among the product's; material
+ * and category must be exactly the product's; the price must be at or below the maximum.
+ */
+export function matchesShopFilters(product: FilterableProduct, filters: Omit<ShopFilters, "page">): boolean {
+  if (!product.isVisible) return false;
+  if (filters.q !== undefined) {
+    const q = filters.q.toLowerCase();
+    if (!product.name.toLowerCase().includes(q) && !product.description.toLowerCase().includes(q)) return false;
+  }
+  if (filters.categoryId !== undefined && product.categoryId !== filters.categoryId) return false;
+  if (filters.maxPrice !== undefined && product.priceCents > shillingsToCents(filters.maxPrice)) return false;
+  if (filters.size !== undefined && !product.sizes.includes(filters.size)) return false;
+  if (filters.color !== undefined && !product.colors.includes(filters.color)) return false;
+  if (filters.material !== undefined && product.material !== filters.material) return false;
+  return true;
+}
+
+/** Where search suggestions come from, in the order they are offered (SPEC §2, Shop). */
+export type SuggestionSources = {
+  productNames: readonly string[];
+  culturalInspirations: readonly string[];
+  materials: readonly string[];
+  categoryNames: readonly string[];
+};
+
+/**
+ * Search suggestions for what the shopper has typed: none under 2 characters; otherwise up to 5 names,
+ * inspirations, materials or categories containing it (any case), each once, those starting with it first.
+ */
+export function searchSuggestions(query: string, sources: SuggestionSources, limit = SEARCH_MAX_SUGGESTIONS): string[] {
+  const q = query.trim().toLowerCase();
+  if (q.length < SEARCH_MIN_CHARS) return [];
+  const seen = new Set<string>();
+  const startsWith: string[] = [];
+  const contains: string[] = [];
+  const candidates = [
+    ...sources.productNames,
+    ...sources.culturalInspirations,
+    ...sources.materials,
+    ...sources.categoryNames,
+  ];
+  for (const candidate of candidates) {
+    const text = candidate.trim();
+    const key = text.toLowerCase();
+    if (!key.includes(q) || seen.has(key)) continue;
+    seen.add(key);
+    (key.startsWith(q) ? startsWith : contains).push(text);
+  }
+  return [...startsWith, ...contains].slice(0, Math.max(0, limit));
+}
+
+/** The search params for a shop link with these filters; unset filters and page 1 are left out. */
+export function shopFiltersToSearchParams(filters: Partial<ShopFilters>): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.q) params.set("q", filters.q);
+  if (filters.categoryId) params.set("categoryId", filters.categoryId);
+  if (filters.maxPrice !== undefined) params.set("maxPrice", String(filters.maxPrice));
+  if (filters.size) params.set("size", filters.size);
+  if (filters.color) params.set("color", filters.color);
+  if (filters.material) params.set("material", filters.material);
+  if (filters.page !== undefined && filters.page > 1) params.set("page", String(filters.page));
+  return params;
+}
+
+/** How many filters are set (search included, page not), e.g. for a badge on the mobile filter button. */
+export function activeFilterCount(filters: Partial<ShopFilters>): number {
+  const { q, categoryId, maxPrice, size, color, material } = filters;
+  return [q, categoryId, maxPrice, size, color, material].filter((value) => value !== undefined && value !== "").length;
+}

@@ -1,0 +1,96 @@
+/** Shown wherever an image is missing or unusable (SPEC §3). */
+export const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
+
+/** Shown when pasted image URLs were dropped (SPEC §5). */
+export const INVALID_URLS_MESSAGE = "Some URLs were invalid and have been skipped.";
+
+/** The widths, in pixels, each uploaded image is stored at. */
+export const UPLOAD_WIDTHS = [320, 640, 960, 1280] as const;
+export type UploadWidth = (typeof UPLOAD_WIDTHS)[number];
+
+/** The width used where the browser cannot choose from a srcset. */
+export const UPLOAD_DEFAULT_WIDTH: UploadWidth = 640;
+
+const UPLOAD_URL = /^\/uploads\/([a-z0-9-]+)\.webp$/;
+// The shop's bundled images: plain file names in folders, never "..", so a path cannot leave /images/.
+const SHOP_IMAGE = /^\/images\/(?:[\w-]+\/)*[\w-]+(?:\.[\w-]+)*$/;
+const DRIVE_FILE_ID = /^[A-Za-z0-9_-]+$/;
+const MAX_URL_LENGTH = 2048;
+
+/** Where an upload is stored: "/uploads/{key}.webp". */
+export function uploadImageUrl(key: string): string {
+  return `/uploads/${key}.webp`;
+}
+
+/** One stored width of an upload: "/uploads/{key}-{width}.webp". */
+export function uploadVariantUrl(key: string, width: UploadWidth): string {
+  return `/uploads/${key}-${width}.webp`;
+}
+
+function httpUrl(text: string): URL | null {
+  if (text.length > MAX_URL_LENGTH) return null;
+  try {
+    const url = new URL(text);
+    return url.protocol === "http:" || url.protocol === "https:" ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+function driveFileId(url: URL): string | null {
+  if (url.hostname !== "drive.google.com") return null;
+  const fromPath = /^\/file\/d\/([^/]+)/.exec(url.pathname)?.[1];
+  const fromQuery = ["/open", "/uc", "/thumbnail"].includes(url.pathname) ? url.searchParams.get("id") : null;
+  const id = fromPath ?? fromQuery;
+  return id && DRIVE_FILE_ID.test(id) ? id : null;
+}
+
+/**
+ * A shared-drive link (…/file/d/{id}/view, …/open?id={id}, …/uc?id={id}) as a thumbnail 1200 pixels wide,
+ * which browsers can show in an <img> (SPEC §3). Any other URL is returned unchanged.
+ */
+export function driveThumbnail(url: string): string {
+  const parsed = httpUrl(url.trim());
+  const id = parsed && driveFileId(parsed);
+  return id ? `https://drive.google.com/thumbnail?id=${id}&sz=w1200` : url;
+}
+
+/**
+ * What an <img> shows for a stored image URL: uploads with all their widths, shared-drive links as
+ * thumbnails, other web addresses and the shop's own /images/ as they are. Anything else (missing, blank,
+ * or another scheme such as javascript: or data:) shows the placeholder.
+ */
+export function imageSource(url: string | null | undefined): { src: string; srcSet?: string } {
+  const text = url?.trim() ?? "";
+  const uploadKey = UPLOAD_URL.exec(text)?.[1];
+  if (uploadKey) {
+    return {
+      src: uploadVariantUrl(uploadKey, UPLOAD_DEFAULT_WIDTH),
+      srcSet: UPLOAD_WIDTHS.map((width) => `${uploadVariantUrl(uploadKey, width)} ${width}w`).join(", "),
+    };
+  }
+  if (SHOP_IMAGE.test(text)) return { src: text };
+  if (httpUrl(text)) return { src: driveThumbnail(text) };
+  return { src: PLACEHOLDER_IMAGE };
+}
+
+/** Whether a pasted image URL can be stored: a web address (http or https) or one of the shop's uploads. */
+export function isStorableImageUrl(url: string): boolean {
+  return UPLOAD_URL.test(url) || httpUrl(url) !== null;
+}
+
+/**
+ * Reads the product form's image box: one URL per line, trimmed, blank lines ignored, repeats kept once.
+ * Invalid lines are skipped and counted, so the form can say INVALID_URLS_MESSAGE (SPEC §5).
+ */
+export function parseImageUrlList(text: string): { urls: string[]; skipped: number } {
+  const urls: string[] = [];
+  let skipped = 0;
+  for (const line of text.split(/\r?\n/)) {
+    const url = line.trim();
+    if (url === "") continue;
+    if (!isStorableImageUrl(url)) skipped++;
+    else if (!urls.includes(url)) urls.push(url);
+  }
+  return { urls, skipped };
+}

@@ -1,0 +1,176 @@
+import { z } from "zod";
+
+/** The shop's time zone unless SHOP_TIMEZONE says otherwise: "today" means today in Nairobi. */
+export const DEFAULT_SHOP_TIME_ZONE = "Africa/Nairobi";
+
+/** The report periods (SPEC §9). */
+export const REPORT_PERIODS = ["all", "today", "yesterday", "week", "month", "year", "custom"] as const;
+export type ReportPeriod = (typeof REPORT_PERIODS)[number];
+
+/** A stretch of time as UTC instants, start included and end excluded; null means unbounded. */
+export type PeriodRange = { start: Date | null; end: Date | null };
+
+/** A calendar date in the shop, "YYYY-MM-DD". */
+export type ShopDate = string;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+// Formatters are costly to build and are only ever read, so one per time zone is kept.
+function dateFormatIn(timeZone: string): Intl.DateTimeFormat {
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    dateFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/** The calendar date in the shop's time zone at an instant, "YYYY-MM-DD". */
+export function shopDate(instant: Date, timeZone: string): ShopDate {
+  const parts = dateFormatIn(timeZone).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("year").padStart(4, "0")}-${part("month")}-${part("day")}`;
+}
+
+function utcMidnightOf(date: ShopDate): number {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const time = match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : NaN;
+  if (Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== date) {
+    throw new RangeError(`Not a calendar date: ${date}`);
+  }
+  return time;
+}
+
+/** The calendar date `days` after (or before, if negative) a date. */
+export function addDays(date: ShopDate, days: number): ShopDate {
+  return new Date(utcMidnightOf(date) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * The instant a day begins in the shop's time zone: usually local midnight, or the first moment of the day
+ * where a daylight-saving change skips midnight.
+ */
+export function startOfShopDay(date: ShopDate, timeZone: string): Date {
+  // Every UTC offset lies within −12 h and +14 h, so the day starts within these bounds.
+  let before = utcMidnightOf(date) - 15 * 60 * 60 * 1000; // still the previous day in every zone
+  let atOrAfter = utcMidnightOf(date) + 13 * 60 * 60 * 1000; // already this day (or later) in every zone
+  // Find the first millisecond whose shop date is this date or later; dates as text sort like dates.
+  while (atOrAfter - before > 1) {
+    const middle = Math.floor((before + atOrAfter) / 2);
+    if (shopDate(new Date(middle), timeZone) >= date) atOrAfter = middle;
+    else before = middle;
+  }
+  return new Date(atOrAfter);
+}
+
+/** Sunday, the first day of the shop's week, on or before a date (SPEC §9). */
+function sundayOnOrBefore(date: ShopDate): ShopDate {
+  return addDays(date, -new Date(utcMidnightOf(date)).getUTCDay());
+}
+
+/**
+ * The instants a report period covers, [start, end), worked out in the shop's time zone (SPEC §9):
+ * - all: unbounded;
+ * - today and yesterday: that whole shop day;
+ * - week (from Sunday), month (from the 1st) and year (from 1 January): up to the end of today;
+ * - custom: from the start of `from` to the end of `to`, both days included; a missing end is unbounded.
+ * Periods that include today run to the end of today rather than to `now`, so an order placed while the
+ * report is open still falls inside.
+ */
+export function periodRange(
+  period: ReportPeriod,
+  now: Date,
+  timeZone: string,
+  custom?: { from?: ShopDate; to?: ShopDate },
+): PeriodRange {
+  const today = shopDate(now, timeZone);
+  const dayStart = (date: ShopDate) => startOfShopDay(date, timeZone);
+  const endOfToday = dayStart(addDays(today, 1));
+  switch (period) {
+    case "all":
+      return { start: null, end: null };
+    case "today":
+      return { start: dayStart(today), end: endOfToday };
+    case "yesterday":
+      return { start: dayStart(addDays(today, -1)), end: dayStart(today) };
+    case "week":
+      return { start: dayStart(sundayOnOrBefore(today)), end: endOfToday };
+    case "month":
+      return { start: dayStart(`${today.slice(0, 7)}-01`), end: endOfToday };
+    case "year":
+      return { start: dayStart(`${today.slice(0, 4)}-01-01`), end: endOfToday };
+    case "custom":
+      return {
+        start: custom?.from ? dayStart(custom.from) : null,
+        end: custom?.to ? dayStart(addDays(custom.to, 1)) : null,
+      };
+  }
+}
+
+/** Whether an instant falls within a period's range. */
+export function isWithinPeriod(instant: Date, range: PeriodRange): boolean {
+  return (range.start === null || instant >= range.start) && (range.end === null || instant < range.end);
+}
+
+const longDateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function longDateFormatIn(timeZone: string): Intl.DateTimeFormat {
+  let format = longDateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-GB", {
+      timeZone,
+      weekday: "long",
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+    });
+    longDateFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/** A date written out in full in the shop's time zone, e.g. "Friday, 20 November 2026". */
+export function longShopDate(instant: Date, timeZone: string): string {
+  const parts = longDateFormatIn(timeZone).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  // Assembled from parts: ICU versions disagree on the comma after the weekday.
+  return `${part("weekday")}, ${part("day")} ${part("month")} ${part("year")}`;
+}
+
+/** The header over a group of orders in the admin table: "Today", "Yesterday" or the full date (SPEC §2). */
+export function dateGroupLabel(instant: Date, now: Date, timeZone: string): string {
+  const day = shopDate(instant, timeZone);
+  const today = shopDate(now, timeZone);
+  if (day === today) return "Today";
+  if (day === addDays(today, -1)) return "Yesterday";
+  return longShopDate(instant, timeZone);
+}
+
+const optionalShopDate = z.iso.date().optional().catch(undefined);
+
+/**
+ * The report filter from the page's search params {period, from, to}. An unknown period means all time;
+ * invalid dates are ignored; a custom range given backwards is turned round; a custom range without any
+ * date means all time. Dates are kept only for a custom period.
+ */
+export const reportPeriodSchema = z
+  .object({
+    period: z.enum(REPORT_PERIODS).catch("all"),
+    from: optionalShopDate,
+    to: optionalShopDate,
+  })
+  .transform(({ period, from, to }): { period: ReportPeriod; from?: ShopDate; to?: ShopDate } => {
+    if (period !== "custom") return { period };
+    if (!from && !to) return { period: "all" };
+    if (from && to && from > to) return { period, from: to, to: from };
+    return { period, ...(from && { from }), ...(to && { to }) };
+  });
+
+export type ReportFilter = z.output<typeof reportPeriodSchema>;
+
+/** Reads the report filter from a URL's search params; never fails. */
+export function parseReportPeriod(params: URLSearchParams): ReportFilter {
+  return reportPeriodSchema.parse(Object.fromEntries(params));
+}

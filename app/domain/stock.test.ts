@@ -1,0 +1,122 @@
+import { describe, expect, test } from "vitest";
+import { ORDER_STATUSES, type OrderStatus, PAYMENT_STATUSES, type PaymentStatus } from "./order-status";
+import { availableStock, canSell, holdsStock, shouldTakeStock, stockAfterTaking } from "./stock";
+
+type Order = { status: OrderStatus; paymentStatus: PaymentStatus; stockTaken: boolean };
+
+describe("shouldTakeStock", () => {
+  test("setting Delivered on an order already Paid takes stock", () => {
+    expect(shouldTakeStock({ status: "Delivered", paymentStatus: "Paid", stockTaken: false })).toBe(true);
+  });
+
+  test.each(ORDER_STATUSES.flatMap((s) => PAYMENT_STATUSES.map((p) => [s, p] as const)))(
+    "an order %s and %s whose stock was already taken never takes it again",
+    (status, paymentStatus) => {
+      expect(shouldTakeStock({ status, paymentStatus, stockTaken: true })).toBe(false);
+    },
+  );
+
+  test.each<[OrderStatus, PaymentStatus]>([
+    ["Delivered", "Unpaid"],
+    ["Out for Delivery", "Paid"],
+    ["Processing", "Paid"],
+    ["Pending Payment", "Paid"],
+    ["Cancelled", "Paid"],
+    ["Pending Payment", "Unpaid"],
+  ])("an order %s and %s does not take stock", (status, paymentStatus) => {
+    expect(shouldTakeStock({ status, paymentStatus, stockTaken: false })).toBe(false);
+  });
+
+  test("switching statuses back and forth takes stock exactly once", () => {
+    // Each step is one staff action; the server sets stockTaken when it takes stock.
+    const steps: Partial<Order>[] = [
+      { paymentStatus: "Paid" },
+      { status: "Delivered" }, // takes stock
+      { paymentStatus: "Unpaid" },
+      { paymentStatus: "Paid" },
+      { status: "Out for Delivery" },
+      { status: "Delivered" },
+      { status: "Cancelled" },
+      { status: "Delivered" },
+    ];
+    let order: Order = { status: "Pending Payment", paymentStatus: "Unpaid", stockTaken: false };
+    let stock = 10;
+    let taken = 0;
+    for (const change of steps) {
+      order = { ...order, ...change };
+      if (shouldTakeStock(order)) {
+        stock = stockAfterTaking(stock, 3);
+        order = { ...order, stockTaken: true };
+        taken++;
+      }
+    }
+    expect(taken).toBe(1);
+    expect(stock).toBe(7);
+  });
+
+  test("payment marked Paid on an order already Delivered takes stock once", () => {
+    let order: Order = { status: "Delivered", paymentStatus: "Unpaid", stockTaken: false };
+    expect(shouldTakeStock(order)).toBe(false);
+    order = { ...order, paymentStatus: "Paid" };
+    expect(shouldTakeStock(order)).toBe(true);
+  });
+});
+
+describe("stockAfterTaking", () => {
+  test.each([
+    [10, 3, 7],
+    [3, 3, 0],
+    [2, 5, 0],
+    [0, 1, 0],
+    [10, 0, 10],
+  ])("stock %i less %i ordered leaves %i", (stock, quantity, left) => {
+    expect(stockAfterTaking(stock, quantity)).toBe(left);
+  });
+});
+
+describe("holdsStock", () => {
+  test.each<[OrderStatus, boolean]>([
+    ["Pending Payment", true],
+    ["Processing", true],
+    ["Out for Delivery", true],
+    ["Delivered", true],
+    ["Cancelled", false],
+  ])("an open order %s whose stock is not yet taken holds its quantities: %s", (status, holds) => {
+    expect(holdsStock({ status, isArchived: false, stockTaken: false })).toBe(holds);
+  });
+
+  test("an archived order holds nothing", () => {
+    expect(holdsStock({ status: "Processing", isArchived: true, stockTaken: false })).toBe(false);
+  });
+
+  test("once stock is taken, the order no longer holds it (the stock figure has gone down instead)", () => {
+    expect(holdsStock({ status: "Delivered", isArchived: false, stockTaken: true })).toBe(false);
+  });
+});
+
+describe("availableStock", () => {
+  test.each([
+    [10, 0, 10],
+    [10, 4, 6],
+    [4, 4, 0],
+    [3, 5, 0],
+    [0, 0, 0],
+  ])("stock %i with %i held by open orders leaves %i to sell", (stock, held, available) => {
+    expect(availableStock(stock, held)).toBe(available);
+  });
+});
+
+describe("canSell", () => {
+  test.each([
+    [5, 1, true],
+    [5, 5, true],
+    [5, 6, false],
+    [0, 1, false],
+    [5, 0, false],
+    [5, -1, false],
+    [5, 1.5, false],
+    [5, NaN, false],
+  ])("with %i available, %d wanted can be sold: %s", (available, wanted, ok) => {
+    expect(canSell(available, wanted)).toBe(ok);
+  });
+});

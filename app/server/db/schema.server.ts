@@ -1,0 +1,210 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+/** Quotes a list of literals for a CHECK ... IN (...) constraint. */
+const oneOf = (values: readonly string[]) => sql.raw(values.map((v) => `'${v.replace(/'/g, "''")}'`).join(", "));
+
+// Kept here (not imported from app/domain) so drizzle-kit can load this file on its own; a unit test checks
+// they match the domain's lists.
+export const ORDER_STATUS_VALUES = ["Pending Payment", "Processing", "Out for Delivery", "Delivered", "Cancelled"] as const;
+export const PAYMENT_STATUS_VALUES = ["Unpaid", "Paid"] as const;
+export const STAFF_ROLE_VALUES = ["owner", "developer"] as const;
+export const SITE_DOCUMENT_KEYS = ["settings", "contactInfo", "faqs", "ourStory", "notification"] as const;
+
+const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+
+export const categories = pgTable(
+  "categories",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [check("categories_name_present", sql`length(trim(${t.name})) > 0`)],
+);
+
+export const products = pgTable(
+  "products",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    sku: text("sku").notNull(),
+    categoryId: text("category_id").references(() => categories.id, { onDelete: "restrict" }),
+    priceCents: integer("price_cents").notNull().default(0),
+    rating: real("rating").notNull().default(0),
+    reviewCount: integer("review_count").notNull().default(0),
+    description: text("description").notNull().default(""),
+    details: text("details").array().notNull().default(sql`'{}'::text[]`),
+    images: text("images").array().notNull().default(sql`'{}'::text[]`),
+    sizes: text("sizes").array().notNull().default(sql`'{}'::text[]`),
+    colors: text("colors").array().notNull().default(sql`'{}'::text[]`),
+    culturalInspiration: text("cultural_inspiration").notNull().default(""),
+    material: text("material").notNull().default(""),
+    isBestseller: boolean("is_bestseller").notNull().default(false),
+    isNewArrival: boolean("is_new_arrival").notNull().default(false),
+    stock: integer("stock").notNull().default(0),
+    isVisible: boolean("is_visible").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("products_slug_unique").on(t.slug),
+    uniqueIndex("products_sku_unique").on(t.sku),
+    check("products_price_not_negative", sql`${t.priceCents} >= 0`),
+    check("products_stock_not_negative", sql`${t.stock} >= 0`),
+    check("products_rating_range", sql`${t.rating} >= 0 and ${t.rating} <= 5`),
+    check("products_review_count_not_negative", sql`${t.reviewCount} >= 0`),
+    check("products_name_present", sql`length(trim(${t.name})) > 0`),
+    // The shop lists visible products by category and price; the home page by newest.
+    index("products_visible_category_price").on(t.isVisible, t.categoryId, t.priceCents),
+    index("products_visible_created").on(t.isVisible, t.createdAt),
+    index("products_name_trgm").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+  ],
+);
+
+/** A product's former slugs, so links to a renamed product still find it (301). */
+export const productSlugHistory = pgTable(
+  "product_slug_history",
+  {
+    slug: text("slug").primaryKey(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("product_slug_history_product").on(t.productId)],
+);
+
+export const riders = pgTable(
+  "riders",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    phone: text("phone").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check("riders_name_present", sql`length(trim(${t.name})) > 0`)],
+);
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: text("id").primaryKey(),
+    trackingId: text("tracking_id").notNull(),
+    clientName: text("client_name").notNull(),
+    clientAddress: text("client_address").notNull(),
+    clientPhone: text("client_phone").notNull(),
+    // Digits only, so a lookup by phone ignores spaces and the plus sign.
+    clientPhoneDigits: text("client_phone_digits")
+      .notNull()
+      .generatedAlwaysAs(sql`regexp_replace(client_phone, '[^0-9]', '', 'g')`),
+    totalCents: integer("total_cents").notNull(),
+    status: text("status", { enum: ORDER_STATUS_VALUES }).notNull().default("Pending Payment"),
+    paymentStatus: text("payment_status", { enum: PAYMENT_STATUS_VALUES }).notNull().default("Unpaid"),
+    paymentMethod: text("payment_method").notNull(),
+    riderId: text("rider_id").references(() => riders.id, { onDelete: "set null" }),
+    isArchived: boolean("is_archived").notNull().default(false),
+    // Set once, in the transaction that first makes the order Delivered and Paid (SPEC §4 stock rule).
+    stockTakenAt: timestamp("stock_taken_at", { withTimezone: true, mode: "date" }),
+    // The checkout form's one-time key: a resubmitted form finds the order it already placed.
+    idempotencyKey: text("idempotency_key"),
+    orderDate: timestamp("order_date", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("orders_tracking_id_unique").on(t.trackingId),
+    uniqueIndex("orders_idempotency_key_unique").on(t.idempotencyKey),
+    index("orders_phone_digits").on(t.clientPhoneDigits),
+    index("orders_date").on(t.orderDate),
+    index("orders_archived_date").on(t.isArchived, t.orderDate),
+    check("orders_status_known", sql`${t.status} in (${oneOf(ORDER_STATUS_VALUES)})`),
+    check("orders_payment_status_known", sql`${t.paymentStatus} in (${oneOf(PAYMENT_STATUS_VALUES)})`),
+    check("orders_total_not_negative", sql`${t.totalCents} >= 0`),
+  ],
+);
+
+/** What was bought, as it was when the order was placed: later price or name changes never alter it. */
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    productId: text("product_id").references(() => products.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    image: text("image"),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    size: text("size").notNull().default(""),
+    color: text("color").notNull().default(""),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.position] }),
+    index("order_lines_product").on(t.productId),
+    check("order_lines_quantity_positive", sql`${t.quantity} > 0`),
+    check("order_lines_price_not_negative", sql`${t.unitPriceCents} >= 0`),
+  ],
+);
+
+export const staffUsers = pgTable(
+  "staff_users",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    role: text("role", { enum: STAFF_ROLE_VALUES }).notNull(),
+    passwordHash: text("password_hash").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("staff_users_email_unique").on(sql`lower(${t.email})`),
+    check("staff_users_role_known", sql`${t.role} in (${oneOf(STAFF_ROLE_VALUES)})`),
+    check("staff_users_hash_is_argon2id", sql`${t.passwordHash} like '$argon2id$%'`),
+  ],
+);
+
+export const staffSessions = pgTable(
+  "staff_sessions",
+  {
+    // SHA-256 of the cookie's token: a leaked table cannot be replayed as cookies.
+    tokenHash: text("token_hash").primaryKey(),
+    staffId: text("staff_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [index("staff_sessions_staff").on(t.staffId), index("staff_sessions_expires").on(t.expiresAt)],
+);
+
+/** Settings and site content: one JSON document per key, validated by Zod on the way in and out. */
+export const siteDocuments = pgTable(
+  "site_documents",
+  {
+    key: text("key").primaryKey(),
+    value: jsonb("value").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [check("site_documents_key_known", sql`${t.key} in (${oneOf(SITE_DOCUMENT_KEYS)})`)],
+);
+
+/** Facts about the database itself, such as when the sample data was written. */
+export const shopMeta = pgTable("shop_meta", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});

@@ -1,0 +1,78 @@
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Queryable } from "./db/client.server";
+import { shopDatabase } from "./db/database.server";
+
+export const EVENTS_CHANNEL = "duka_events";
+
+export const SHOP_TOPICS = ["orders", "products", "categories", "riders", "settings", "content"] as const;
+export type ShopTopic = (typeof SHOP_TOPICS)[number];
+
+const shopEventSchema = z.object({ topic: z.enum(SHOP_TOPICS), id: z.string().max(200).optional() });
+export type ShopEvent = z.infer<typeof shopEventSchema>;
+
+/**
+ * Announces a change. Call it inside the transaction that makes the change: PostgreSQL delivers a NOTIFY
+ * only when its transaction commits, so a rolled-back write is never announced.
+ */
+export async function publish(tx: Queryable, topic: ShopTopic, id?: string): Promise<void> {
+  const payload: ShopEvent = id === undefined ? { topic } : { topic, id };
+  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(payload)})`);
+}
+
+type Subscriber = { topics: ReadonlySet<ShopTopic>; deliver: (event: ShopEvent) => void };
+
+// One LISTEN per process, fanned out to every subscriber in memory.
+const state = globalThis as typeof globalThis & {
+  __dukaEvents?: { subscribers: Set<Subscriber>; listening?: Promise<() => Promise<void>> };
+};
+const hub = (state.__dukaEvents ??= { subscribers: new Set() });
+
+function fanOut(payload: string) {
+  let event: ShopEvent;
+  try {
+    const parsed = shopEventSchema.safeParse(JSON.parse(payload));
+    if (!parsed.success) return;
+    event = parsed.data;
+  } catch {
+    return;
+  }
+  for (const subscriber of hub.subscribers) {
+    if (subscriber.topics.has(event.topic)) subscriber.deliver(event);
+  }
+}
+
+async function ensureListening() {
+  hub.listening ??= shopDatabase()
+    .then((database) => database.listen(EVENTS_CHANNEL, fanOut))
+    .catch((error) => {
+      hub.listening = undefined;
+      throw error;
+    });
+  await hub.listening;
+}
+
+/** Calls `deliver` for every committed change on the given topics; resolves to the unsubscribe function. */
+export async function subscribe(topics: Iterable<ShopTopic>, deliver: (event: ShopEvent) => void): Promise<() => void> {
+  await ensureListening();
+  const subscriber: Subscriber = { topics: new Set(topics), deliver };
+  hub.subscribers.add(subscriber);
+  return () => {
+    hub.subscribers.delete(subscriber);
+  };
+}
+
+/** Stops the process's LISTEN (before the database closes). */
+export async function stopListening(): Promise<void> {
+  const listening = hub.listening;
+  hub.listening = undefined;
+  hub.subscribers.clear();
+  if (listening) await (await listening.catch(() => async () => {}))();
+}
+
+/** Parses the `topics` query parameter of /events; unknown names are ignored, none means every topic. */
+export function parseTopics(value: string | null): ShopTopic[] {
+  const wanted = (value ?? "").split(",").map((t) => t.trim());
+  const known = SHOP_TOPICS.filter((t) => wanted.includes(t));
+  return known.length > 0 ? known : [...SHOP_TOPICS];
+}

@@ -1,0 +1,38 @@
+import { eq, sql } from "drizzle-orm";
+import {
+  type SiteDocument,
+  type SiteDocumentKey,
+  siteDocumentDefaults,
+  siteDocumentSchemas,
+} from "~/domain/site-documents";
+import type { Queryable } from "./db/client.server";
+import { db } from "./db/database.server";
+import { siteDocuments } from "./db/schema.server";
+import { publish } from "./events.server";
+
+/** Reads a settings or content document; a missing or unreadable one reads as its defaults. */
+export async function readSiteDocument<K extends SiteDocumentKey>(key: K, from?: Queryable): Promise<SiteDocument<K>> {
+  const source = from ?? (await db());
+  const [row] = await source.select({ value: siteDocuments.value }).from(siteDocuments).where(eq(siteDocuments.key, key));
+  const parsed = siteDocumentSchemas[key].safeParse(row?.value);
+  return (parsed.success ? parsed.data : siteDocumentDefaults[key]) as SiteDocument<K>;
+}
+
+/** Replaces a document after validating it, and tells open pages. */
+export async function writeSiteDocument<K extends SiteDocumentKey>(
+  key: K,
+  value: SiteDocument<K>,
+  into?: Queryable,
+): Promise<SiteDocument<K>> {
+  const valid = siteDocumentSchemas[key].parse(value) as SiteDocument<K>;
+  const write = async (tx: Queryable) => {
+    await tx
+      .insert(siteDocuments)
+      .values({ key, value: valid })
+      .onConflictDoUpdate({ target: siteDocuments.key, set: { value: valid, updatedAt: sql`now()` } });
+    await publish(tx, key === "settings" ? "settings" : "content", key);
+  };
+  if (into) await write(into);
+  else await (await db()).transaction(write);
+  return valid;
+}

@@ -1,0 +1,56 @@
+import { ConfigurationError, readConfig } from "../app/server/config.server";
+import { openConfiguredDatabase, type ShopDatabase } from "../app/server/db/client.server";
+import { lockHolder } from "../app/server/db/data-dir-lock.server";
+import { closeShopDatabase, setShopDatabase } from "../app/server/db/database.server";
+import { migrate } from "../app/server/db/migrate.server";
+import { type ControlRequest, runControlRequest, sendControlRequest } from "../app/server/control.server";
+
+/** The pid of a running shop that owns the PGlite data directory, if one does. */
+export function runningShop(): number | undefined {
+  const config = readConfig();
+  return config.databaseUrl ? undefined : lockHolder(config.dataDir);
+}
+
+/** Opens the configured database (creating and migrating a fresh one) for a command that runs on its own. */
+export async function openForCommand(): Promise<ShopDatabase> {
+  const database = await openConfiguredDatabase();
+  await migrate(database);
+  setShopDatabase(database);
+  return database;
+}
+
+/**
+ * Runs a staff or backup request: inside the running shop when it owns the data directory (over its local
+ * socket), otherwise against the database directly.
+ */
+export async function runOnShop(request: ControlRequest): Promise<unknown> {
+  const config = readConfig();
+  if (runningShop()) {
+    const reply = await sendControlRequest(config.dataDir, request).catch(() => {
+      throw new ConfigurationError(
+        `The shop is running but its command channel in ${config.dataDir} did not answer; stop the shop and try again.`,
+      );
+    });
+    if (!reply.ok) throw new Error(reply.error);
+    return reply.result;
+  }
+  await openForCommand();
+  try {
+    return await runControlRequest(request);
+  } finally {
+    await closeShopDatabase();
+  }
+}
+
+/** Ends a command: known problems as one sentence on stderr, exit code 1. */
+export function finish(work: Promise<void>) {
+  work.then(
+    () => process.exit(0),
+    (error: unknown) => {
+      const known = error instanceof Error && ["ConfigurationError", "StaffAccountError", "BackupError"].includes(error.name);
+      console.error(known || error instanceof Error ? (error as Error).message : String(error));
+      if (!known && error instanceof Error && process.env.DEBUG) console.error(error.stack);
+      process.exit(1);
+    },
+  );
+}

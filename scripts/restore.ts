@@ -1,0 +1,23 @@
+import path from "node:path";
+import { restoreBackup } from "../app/server/backup.server";
+import { ConfigurationError, readConfig } from "../app/server/config.server";
+import { closeShopDatabase, db } from "../app/server/db/database.server";
+import { finish, openForCommand, runningShop } from "./cli";
+
+/** `npm run restore -- <folder>`: brings a backup back into an empty DATA_DIR or database. */
+async function main(args: string[]) {
+  if (!args[0]) throw new Error("Usage: npm run restore -- <backup folder>");
+  const pid = runningShop();
+  if (pid) throw new ConfigurationError(`The shop is running (process ${pid}); stop it before restoring a backup.`);
+  const source = path.resolve(args[0]);
+  await openForCommand();
+  try {
+    const result = await restoreBackup(await db(), readConfig().uploadsDir, source);
+    const rows = Object.values(result.tables).reduce((a, b) => a + b, 0);
+    console.log(`Restored ${rows} rows and the uploads from ${source}`);
+  } finally {
+    await closeShopDatabase();
+  }
+}
+
+finish(main(process.argv.slice(2)));

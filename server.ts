@@ -1,0 +1,122 @@
+import { randomBytes } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import type { ServerBuild } from "react-router";
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const buildDir = path.join(root, "build");
+
+type ShopLifecycle = {
+  prepareShop(): Promise<{ database: "pglite" | "postgres"; uploadsDir: string }>;
+  closeShop(): Promise<void>;
+};
+
+/** A start-up problem with a one-sentence explanation (thrown by the build's copy of config.server). */
+const isConfigurationError = (error: unknown): error is Error =>
+  error instanceof Error && error.name === "ConfigurationError";
+
+function contentSecurityPolicy(nonce: string) {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    // Inline style attributes (React's style prop) are allowed; inline <style> blocks are not needed.
+    "style-src 'self' 'unsafe-inline'",
+    // Product and slide images may live on other sites (SPEC: image URLs, shared-drive links).
+    "img-src 'self' data: https:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "form-action 'self'",
+    "base-uri 'self'",
+    "object-src 'none'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+export async function startServer(options: { port: number; host: string }): Promise<Server> {
+  const build = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as ServerBuild;
+  const lifecycle = build.entry.module as unknown as ShopLifecycle;
+  const { database, uploadsDir } = await lifecycle.prepareShop();
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", process.env.TRUST_PROXY === "1" ? 1 : false);
+  app.use(
+    compression({
+      // A Server-Sent-Events stream must reach the browser event by event, not when a buffer fills.
+      filter: (req, res) =>
+        !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
+    }),
+  );
+  app.use((_req, res, next) => {
+    const nonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = nonce;
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    next();
+  });
+  // Hashed file names never change content: cache them for a year.
+  app.use(
+    "/assets",
+    express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y", index: false }),
+  );
+  // Uploads are named by their content's hash, so they are immutable too.
+  app.use("/uploads", express.static(uploadsDir, { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
+  app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
+  app.all(
+    "/{*splat}",
+    createRequestHandler({ build, getLoadContext: (_req, res) => ({ cspNonce: String(res.locals.cspNonce) }) }),
+  );
+
+  // Not app.listen: Express 5 calls its callback on errors too, which would hide a port in use.
+  const server = createServer(app);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  }).catch(async (error: NodeJS.ErrnoException) => {
+    await lifecycle.closeShop();
+    if (error.code === "EADDRINUSE") {
+      throw Object.assign(
+        new Error(`Port ${options.port} is already in use; stop the program using it or set PORT to another port.`),
+        { name: "ConfigurationError" },
+      );
+    }
+    throw error;
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: closing the shop.`);
+    server.close();
+    // Live-sync streams never go idle on their own; give other requests a moment, then close them all.
+    server.closeIdleConnections();
+    const force = setTimeout(() => server.closeAllConnections(), 2_000);
+    try {
+      await lifecycle.closeShop();
+    } finally {
+      clearTimeout(force);
+      server.closeAllConnections();
+      process.exit(0);
+    }
+  };
+  process.once("SIGTERM", () => void stop("SIGTERM"));
+  process.once("SIGINT", () => void stop("SIGINT"));
+
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : options.port;
+  console.log(`Duka is serving on http://localhost:${port} (database: ${database === "pglite" ? "PGlite" : "PostgreSQL"}).`);
+  return server;
+}
+
+export { isConfigurationError };
