@@ -1,8 +1,10 @@
 import { spawnSync } from "node:child_process";
 import { readdirSync, statSync } from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { ConfigurationError, projectRoot, readConfig } from "../app/server/config.server";
+import { checkDatabaseAccess } from "../app/server/db/client.server";
 import { isConfigurationError, startServer } from "../server";
 
 const root = projectRoot();
@@ -40,12 +42,30 @@ function buildIfStale() {
 
 const portSchema = z.coerce.number().int().min(0).max(65_535);
 
+/** Fails fast, before a build, when the port is taken. */
+function checkPortFree(port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === "EADDRINUSE"
+          ? new ConfigurationError(`Port ${port} is already in use; stop the program using it or set PORT to another port.`)
+          : error,
+      ),
+    );
+    probe.listen(port, host, () => probe.close(() => resolve()));
+  });
+}
+
 async function main() {
   readConfig();
   const port = portSchema.safeParse(process.env.PORT ?? 3000);
   if (!port.success) throw new ConfigurationError(`PORT must be a number from 0 to 65535, not "${process.env.PORT}".`);
+  const host = process.env.HOST || "0.0.0.0";
+  await checkDatabaseAccess();
+  if (port.data !== 0) await checkPortFree(port.data, host);
   buildIfStale();
-  await startServer({ port: port.data, host: process.env.HOST || "0.0.0.0" });
+  await startServer({ port: port.data, host });
 }
 
 main().catch((error: unknown) => {

@@ -38,3 +38,21 @@ test("the page hydrates without CSP violations or console errors", async ({ page
   await page.waitForLoadState("load");
   expect(problems).toEqual([]);
 });
+
+test("a change announced on /events makes the page reload its data without a page load", async ({ page }) => {
+  await page.route("**/events?*", (route) =>
+    route.fulfill({
+      status: 200,
+      headers: { "Content-Type": "text/event-stream", "Cache-Control": "no-store" },
+      body: `retry: 60000\n\nevent: change\ndata: {"topic":"products","id":"p1"}\n\n`,
+    }),
+  );
+  const revalidation = page.waitForRequest((request) => new URL(request.url()).pathname.endsWith(".data"));
+  let documentLoads = 0;
+  page.on("request", (request) => {
+    if (request.resourceType() === "document") documentLoads++;
+  });
+  await page.goto("/");
+  expect(new URL((await revalidation).url()).pathname).toBe("/_root.data");
+  expect(documentLoads).toBe(1);
+});

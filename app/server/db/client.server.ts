@@ -76,6 +76,11 @@ function describeTarget(url: string) {
   }
 }
 
+const unreachable = (url: string, error: unknown) =>
+  new ConfigurationError(
+    `Cannot reach PostgreSQL at ${describeTarget(url)} (${(error as Error).message}); check DATABASE_URL and that the server is running.`,
+  );
+
 export async function openPostgres(url: string): Promise<ShopDatabase> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
   // An idle client that loses its server must not crash the process; the pool replaces it.
@@ -84,9 +89,7 @@ export async function openPostgres(url: string): Promise<ShopDatabase> {
     await pool.query("select 1");
   } catch (error) {
     await pool.end().catch(() => {});
-    throw new ConfigurationError(
-      `Cannot reach PostgreSQL at ${describeTarget(url)} (${(error as Error).message}); check DATABASE_URL and that the server is running.`,
-    );
+    throw unreachable(url, error);
   }
   const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
   const listeners = new Set<pg.Client>();
@@ -152,4 +155,24 @@ export function openConfiguredDatabase(): Promise<ShopDatabase> {
 export async function queryRows<Row>(source: Pick<Database, "execute">, query: SQL): Promise<Row[]> {
   const result = (await source.execute(query)) as unknown as { rows: Row[] };
   return result.rows;
+}
+
+/**
+ * Checks, without opening the database, that the configured one can be used: PostgreSQL answers, or the
+ * data directory is writable and not held by another process. Start-up runs it before the (slower) build.
+ */
+export async function checkDatabaseAccess(): Promise<void> {
+  const { databaseUrl, dataDir } = config();
+  if (!databaseUrl) {
+    takeDataDirLock(dataDir)();
+    return;
+  }
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000 });
+  try {
+    await client.connect();
+  } catch (error) {
+    throw unreachable(databaseUrl, error);
+  } finally {
+    await client.end().catch(() => {});
+  }
 }
