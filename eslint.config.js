@@ -18,6 +18,19 @@ export default tseslint.config(
     },
   },
   {
+    // Components run in every shopper's browser: schemas (and the zod library) stay in loaders and actions.
+    files: ["app/components/**/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [{ name: "zod", allowTypeImports: true }],
+          patterns: [{ group: ["~/domain/*.schema"], allowTypeImports: true }],
+        },
+      ],
+    },
+  },
+  {
     // Domain rules are pure: no I/O, no React, no clock, no hidden randomness.
     files: ["app/domain/**/*.ts"],
     ignores: ["**/*.test.ts"],

@@ -71,7 +71,10 @@ export async function startServer(options: { port: number; host: string }): Prom
   app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
   app.all(
     "/{*splat}",
-    createRequestHandler({ build, getLoadContext: (_req, res) => ({ cspNonce: String(res.locals.cspNonce) }) }),
+    createRequestHandler({
+      build,
+      getLoadContext: (req, res) => ({ cspNonce: String(res.locals.cspNonce), clientAddress: req.ip ?? "unknown" }),
+    }),
   );
 
   // Not app.listen: Express 5 calls its callback on errors too, which would hide a port in use.

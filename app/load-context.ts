@@ -1,7 +1,10 @@
-/** What server.ts hands every request: the nonce that lets our own inline scripts past the CSP. */
+/** What server.ts hands every request. */
 declare module "react-router" {
   interface AppLoadContext {
+    /** The nonce that lets our own inline scripts past the Content-Security-Policy. */
     cspNonce: string;
+    /** The client's address (behind a trusted proxy, the forwarded one), for rate limits. */
+    clientAddress: string;
   }
 }
 

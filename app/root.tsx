@@ -3,11 +3,8 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration }
 import type { Route } from "./+types/root";
 import "./app.css";
 import { useNonce } from "./components/nonce";
+import { themeScript } from "./components/theme";
 
-export const THEME_STORAGE_KEY = "duka-theme";
-
-// Runs before first paint so a light-theme shopper never sees a dark flash (dark is the default).
-const themeScript = `try{if(localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)})==="light")document.documentElement.classList.remove("dark")}catch(e){}`;
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -22,7 +19,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className="min-h-dvh bg-clay-50 text-earth-900 antialiased dark:bg-earth-950 dark:text-clay-100">
+      <body className="min-h-dvh bg-clay-50 font-sans text-earth-900 antialiased dark:bg-earth-950 dark:text-clay-100">
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -1,20 +1,6 @@
 import { describe, expect, test, vi } from "vitest";
-import {
-  addToBag,
-  BAG_PARSE_WARNING,
-  BAG_STORAGE_KEY,
-  bagItemCount,
-  bagSchema,
-  bagSubtotalCents,
-  type BagLine,
-  clearBag,
-  MAX_BAG_LINES,
-  MAX_LINE_QUANTITY,
-  readStoredBag,
-  removeFromBag,
-  sameBagLine,
-  setQuantity,
-} from "./bag";
+import { addToBag, BAG_PARSE_WARNING, BAG_STORAGE_KEY, bagItemCount, bagSubtotalCents, type BagLine, clearBag, MAX_BAG_LINES, MAX_LINE_QUANTITY, readStoredBag, removeFromBag, sameBagLine, setQuantity } from "./bag";
+import { bagSchema } from "./bag.schema";
 
 const redDressM = { productId: "kitenge-dress", size: "M", color: "Red" };
 const redDressL = { productId: "kitenge-dress", size: "L", color: "Red" };

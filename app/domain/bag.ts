@@ -1,4 +1,3 @@
-import { z } from "zod";
 
 /** One line of the shopper's bag; a line is identified by product, size and colour together (SPEC §3). */
 export type BagLine = { productId: string; size: string; color: string; quantity: number };
@@ -14,6 +13,8 @@ export const MAX_LINE_QUANTITY = 99;
 
 /** The most lines a bag holds; more than any real shopper needs, and it bounds what storage can smuggle in. */
 export const MAX_BAG_LINES = 100;
+/** The longest product id, size or colour a saved line may hold. */
+export const MAX_BAG_TEXT = 100;
 
 /** Logged when the stored bag cannot be read (SPEC §8). */
 export const BAG_PARSE_WARNING = "Could not parse cart from localStorage";
@@ -76,15 +77,28 @@ export function bagSubtotalCents(
   return bag.reduce((sum, line) => sum + (unitPriceCentsOf(line.productId) ?? 0) * line.quantity, 0);
 }
 
-const bagLineSchema = z.object({
-  productId: z.string().min(1).max(100),
-  size: z.string().max(100),
-  color: z.string().max(100),
-  quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
-});
+const isBoundedText = (value: unknown, min: number): value is string =>
+  typeof value === "string" && value.length >= min && value.length <= MAX_BAG_TEXT;
 
-/** The shape of a bag saved in the browser; storage is shopper-controlled, so everything is bounded. */
-export const bagSchema = z.array(bagLineSchema).max(MAX_BAG_LINES);
+/** One saved line; storage is shopper-controlled, so everything is bounded. */
+export function isStoredBagLine(value: unknown): value is BagLine {
+  if (typeof value !== "object" || value === null) return false;
+  const line = value as Record<string, unknown>;
+  return (
+    isBoundedText(line.productId, 1) &&
+    isBoundedText(line.size, 0) &&
+    isBoundedText(line.color, 0) &&
+    Number.isInteger(line.quantity) &&
+    (line.quantity as number) >= 1 &&
+    (line.quantity as number) <= MAX_LINE_QUANTITY
+  );
+}
+
+// Checked by hand rather than with a schema library: this runs in every shopper's browser, where every
+// kilobyte of JavaScript counts. The server checks the same shape again at checkout (bag.schema.ts).
+function isStoredBag(value: unknown): value is BagLine[] {
+  return Array.isArray(value) && value.length <= MAX_BAG_LINES && value.every(isStoredBagLine);
+}
 
 /**
  * Restores the bag saved in the browser. Nothing saved gives an empty bag; anything unreadable gives an empty
@@ -99,10 +113,9 @@ export function readStoredBag(raw: string | null, warn: (message: string) => voi
     warn(BAG_PARSE_WARNING);
     return [];
   }
-  const parsed = bagSchema.safeParse(stored);
-  if (!parsed.success) {
+  if (!isStoredBag(stored)) {
     warn(BAG_PARSE_WARNING);
     return [];
   }
-  return parsed.data.reduce<BagLine[]>((bag, line) => addToBag(bag, line, line.quantity), []);
+  return stored.reduce<BagLine[]>((bag, line) => addToBag(bag, line, line.quantity), []);
 }

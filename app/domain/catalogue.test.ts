@@ -1,16 +1,6 @@
 import { describe, expect, test } from "vitest";
-import {
-  activeFilterCount,
-  type FilterableProduct,
-  matchesShopFilters,
-  parseShopFilters,
-  PRICE_SLIDER_MAX_KSH,
-  SEARCH_MAX_SUGGESTIONS,
-  SEARCH_MIN_CHARS,
-  searchSuggestions,
-  shopFiltersSchema,
-  shopFiltersToSearchParams,
-} from "./catalogue";
+import { activeFilterCount, type FilterableProduct, matchesShopFilters, PRICE_SLIDER_MAX_KSH, SEARCH_MAX_SUGGESTIONS, SEARCH_MIN_CHARS, searchSuggestions, shopFiltersToSearchParams } from "./catalogue";
+import { parseShopFilters, shopFiltersSchema } from "./catalogue.schema";
 
 describe("shopFiltersSchema", () => {
   test("with no params, no filter is set and the page is 1", () => {

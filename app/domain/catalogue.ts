@@ -1,4 +1,6 @@
-import { z } from "zod";
+import type { ShopFilters } from "./catalogue.schema";
+
+export type { ShopFilters } from "./catalogue.schema";
 import { shillingsToCents } from "./money";
 
 /** The price slider runs from 0 to KSH 500 (SPEC §5, §9). */
@@ -8,44 +10,6 @@ export const SEARCH_MIN_CHARS = 2;
 export const SEARCH_MAX_SUGGESTIONS = 5;
 /** The longest search the shop reads; longer text is cut. */
 export const SEARCH_MAX_CHARS = 100;
-
-const MAX_FILTER_CHARS = 100;
-const MAX_PAGE = 10_000;
-
-// Each field falls back to "not set" on its own, so one bad value in a shared link never spoils the rest.
-const optionalText = z
-  .string()
-  .trim()
-  .max(MAX_FILTER_CHARS)
-  .transform((text) => text || undefined)
-  .optional()
-  .catch(undefined);
-
-/** The shop's filters from its search params (SPEC §2, §5); bad values are dropped, never an error. */
-export const shopFiltersSchema = z.object({
-  q: z
-    .string()
-    .transform((text) => text.trim().slice(0, SEARCH_MAX_CHARS).trim() || undefined)
-    .optional()
-    .catch(undefined),
-  categoryId: optionalText,
-  maxPrice: z
-    .union([z.number(), z.string().trim().min(1).transform(Number)])
-    .pipe(z.number().min(0))
-    .optional()
-    .catch(undefined),
-  size: optionalText,
-  color: optionalText,
-  material: optionalText,
-  page: z.coerce.number().int().min(1).max(MAX_PAGE).catch(1),
-});
-
-export type ShopFilters = z.output<typeof shopFiltersSchema>;
-
-/** Reads the shop's filters from a URL's search params; never fails. */
-export function parseShopFilters(params: URLSearchParams): ShopFilters {
-  return shopFiltersSchema.parse(Object.fromEntries(params));
-}
 
 /** What the shop filters look at on a product. */
 export type FilterableProduct = {

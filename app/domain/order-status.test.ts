@@ -1,19 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { ORDER_STATUS_VALUES, PAYMENT_STATUS_VALUES } from "../server/db/schema.server";
-import {
-  isPendingOrderStatus,
-  isSale,
-  ORDER_STATUSES,
-  orderStatusSchema,
-  orderTimeline,
-  type OrderStatus,
-  PAYMENT_STATUSES,
-  paymentStatusSchema,
-  type PaymentStatus,
-  showsRider,
-  statusBadgeTone,
-  TIMELINE_STEPS,
-} from "./order-status";
+import { isPendingOrderStatus, isSale, ORDER_STATUSES, orderTimeline, type OrderStatus, PAYMENT_STATUSES, type PaymentStatus, showsRider, statusBadgeTone, TIMELINE_STEPS } from "./order-status";
+import { orderStatusSchema, paymentStatusSchema } from "./order-status.schema";
 
 describe("the statuses", () => {
   test("an order is Pending Payment, Processing, Out for Delivery, Delivered or Cancelled", () => {

@@ -1,14 +1,11 @@
-import { z } from "zod";
 
 /** An order's status; 'Pending Payment' is where every order starts (SPEC §4). */
 export const ORDER_STATUSES = ["Pending Payment", "Processing", "Out for Delivery", "Delivered", "Cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const orderStatusSchema = z.enum(ORDER_STATUSES);
 
 /** An order's payment status; 'Unpaid' at first, freely switched by staff (SPEC §4). */
 export const PAYMENT_STATUSES = ["Unpaid", "Paid"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
 
 /** The four steps of the tracking timeline, in order (SPEC §2, Tracking). */
 export const TIMELINE_STEPS = [

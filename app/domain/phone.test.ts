@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { isValidPhone, maskPhone, normalisePhone, PHONE_MESSAGE, phoneDigits, phoneSchema } from "./phone";
+import { isValidPhone, maskPhone, normalisePhone, PHONE_MESSAGE, phoneDigits } from "./phone";
+import { phoneSchema } from "./phone.schema";
 
 describe("PHONE_MESSAGE", () => {
   test("is the spec's wording", () => {

@@ -1,4 +1,3 @@
-import { z } from "zod";
 
 /** Shown when a phone number is not in the international form (SPEC §5). */
 export const PHONE_MESSAGE = "Please enter the phone number with a country code, starting with a '+' sign.";
@@ -49,10 +48,3 @@ export function maskPhone(phone: string): string {
   if (digits.length < MIN_PHONE_DIGITS) return "••• ••• •••";
   return `+${countryCodeOf(digits)} ••• ••• ${digits.slice(-3)}`;
 }
-
-/** A phone field (checkout, rider, client details): trimmed, checked, and stored as "+" and digits. */
-export const phoneSchema = z
-  .string({ error: PHONE_MESSAGE })
-  .trim()
-  .refine((phone) => phone.length <= PHONE_MAX_LENGTH && isValidPhone(phone), PHONE_MESSAGE)
-  .transform(normalisePhone);

@@ -1,11 +1,6 @@
 import { describe, expect, test } from "vitest";
-import {
-  MAX_PRODUCT_IMAGES,
-  parseCommaList,
-  parseNumberOrZero,
-  productInputSchema,
-  REQUIRED_FIELDS_MESSAGE,
-} from "./product";
+import { MAX_PRODUCT_IMAGES, parseCommaList, parseNumberOrZero, REQUIRED_FIELDS_MESSAGE } from "./product";
+import { productInputSchema } from "./product.schema";
 
 describe("parseCommaList", () => {
   test.each([

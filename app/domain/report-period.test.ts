@@ -1,17 +1,6 @@
 import { describe, expect, test } from "vitest";
-import {
-  addDays,
-  dateGroupLabel,
-  DEFAULT_SHOP_TIME_ZONE,
-  isWithinPeriod,
-  longShopDate,
-  parseReportPeriod,
-  periodRange,
-  type ReportPeriod,
-  reportPeriodSchema,
-  shopDate,
-  startOfShopDay,
-} from "./report-period";
+import { addDays, dateGroupLabel, DEFAULT_SHOP_TIME_ZONE, isWithinPeriod, longShopDate, periodRange, type ReportPeriod, shopDate, startOfShopDay } from "./report-period";
+import { parseReportPeriod, reportPeriodSchema } from "./report-period.schema";
 
 const NAIROBI = "Africa/Nairobi";
 const at = (iso: string) => new Date(iso);

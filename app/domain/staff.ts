@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 export const STAFF_ROLES = ["owner", "developer"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
@@ -8,15 +6,9 @@ export function roleForEmail(email: string): StaffRole {
   return email.trim().toLowerCase().startsWith("dev@") ? "developer" : "owner";
 }
 
-export const ROLE_LABELS: Record<StaffRole, string> = { owner: "Store Owner", developer: "Developer" };
-
-export const staffEmailSchema = z.email("Enter a valid email address.").trim().toLowerCase().max(254);
-
 export const MIN_PASSWORD_LENGTH = 10;
-export const staffPasswordSchema = z
-  .string()
-  .min(MIN_PASSWORD_LENGTH, `A staff password needs at least ${MIN_PASSWORD_LENGTH} characters.`)
-  .max(256, "A staff password can have at most 256 characters.");
+
+export const ROLE_LABELS: Record<StaffRole, string> = { owner: "Store Owner", developer: "Developer" };
 
 /**
  * Where to go after signing in: the page the guard interrupted, if it is an admin page of this site;

@@ -75,3 +75,8 @@ export function projectRoot(): string {
   }
   return dir;
 }
+
+/** The shop's public origin for absolute links: PUBLIC_URL, or else the origin the request came to. */
+export function shopOrigin(request: Request): string {
+  return config().publicUrl ?? new URL(request.url).origin;
+}

@@ -4,7 +4,7 @@ import {
   type SiteDocumentKey,
   siteDocumentDefaults,
   siteDocumentSchemas,
-} from "~/domain/site-documents";
+} from "~/domain/site-documents.schema";
 import type { Queryable } from "./db/client.server";
 import { db } from "./db/database.server";
 import { siteDocuments } from "./db/schema.server";

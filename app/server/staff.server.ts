@@ -1,6 +1,7 @@
 import { hash, verify } from "@node-rs/argon2";
 import { asc, eq, sql } from "drizzle-orm";
-import { roleForEmail, type StaffRole, staffEmailSchema, staffPasswordSchema } from "~/domain/staff";
+import { roleForEmail, type StaffRole } from "~/domain/staff";
+import { staffEmailSchema, staffPasswordSchema } from "~/domain/staff.schema";
 import type { Queryable } from "./db/client.server";
 import { db } from "./db/database.server";
 import { staffSessions, staffUsers } from "./db/schema.server";

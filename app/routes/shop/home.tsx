@@ -1,5 +1,5 @@
 import { formatKsh } from "~/domain/money";
-import { newestVisibleProducts } from "~/server/products.server";
+import { newestProducts } from "~/server/catalogue.server";
 import { useLiveTopics } from "~/components/live-sync";
 import type { Route } from "./+types/home";
 
@@ -14,7 +14,7 @@ export function meta(): Route.MetaDescriptors {
 }
 
 export async function loader() {
-  return { products: await newestVisibleProducts(HOME_PRODUCT_COUNT) };
+  return { products: await newestProducts(HOME_PRODUCT_COUNT) };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -208,3 +208,17 @@ export const shopMeta = pgTable("shop_meta", {
   value: text("value").notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 });
+
+/**
+ * Fixed-window counters for rate limits (tracking lookups, sign-in attempts). In the database rather than in
+ * memory, so every app process behind a load balancer counts the same client together.
+ */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    windowStart: timestamp("window_start", { withTimezone: true, mode: "date" }).notNull(),
+    hits: integer("hits").notNull(),
+  },
+  (t) => [index("rate_limits_window").on(t.windowStart)],
+);

@@ -6,7 +6,7 @@ import { orderTotalCents, shillingsToCents } from "~/domain/money";
 import { newOrderId } from "~/domain/order-id";
 import { newTrackingId } from "~/domain/tracking-id";
 import { productSlug } from "~/domain/slug";
-import type { SiteDocument } from "~/domain/site-documents";
+import type { SiteDocument } from "~/domain/site-documents.schema";
 import { projectRoot } from "../config.server";
 import { newRecordId, secureRandomInt } from "../random.server";
 import { writeSiteDocument } from "../site-documents.server";

@@ -1,0 +1,38 @@
+import { MessageCircle, Phone, X } from "lucide-react";
+import { useState } from "react";
+import { chatLink, FAB_GREETING, telLink } from "~/domain/links";
+
+/** SPEC §2: the floating contact button toggles open a chat link and a call link. */
+export function FloatingContact({ phone }: { phone: string }) {
+  const [open, setOpen] = useState(false);
+  const item =
+    "flex items-center gap-3 rounded-full bg-clay-50 px-4 py-3 text-sm font-semibold shadow-lg ring-1 ring-clay-200 hover:bg-clay-100 dark:bg-earth-900 dark:ring-earth-700 dark:hover:bg-earth-800";
+  return (
+    <div className="fixed right-4 bottom-4 z-40 flex flex-col items-end gap-3">
+      {open && (
+        <ul id="floating-contact-options" className="flex flex-col items-end gap-2">
+          <li>
+            <a href={chatLink(phone, FAB_GREETING)} target="_blank" rel="noopener noreferrer" className={item}>
+              <MessageCircle aria-hidden="true" className="size-5" /> Chat with us
+            </a>
+          </li>
+          <li>
+            <a href={telLink(phone)} className={item}>
+              <Phone aria-hidden="true" className="size-5" /> Call us
+            </a>
+          </li>
+        </ul>
+      )}
+      <button
+        type="button"
+        onClick={() => setOpen((o) => !o)}
+        aria-expanded={open}
+        aria-controls="floating-contact-options"
+        aria-label={open ? "Close contact options" : "Contact us"}
+        className="grid size-14 place-items-center rounded-full bg-clay-600 text-white shadow-xl hover:bg-clay-700 dark:bg-ochre-400 dark:text-earth-950"
+      >
+        {open ? <X aria-hidden="true" className="size-6" /> : <MessageCircle aria-hidden="true" className="size-6" />}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import { Link } from "react-router";
+import type { ContactInfo } from "~/domain/site-documents.schema";
+import { SocialIcon } from "./social-icon";
+
+/** SPEC §2: social icons, Shop links (All Products plus the first 4 categories), About links, newsletter, Admin. */
+export function Footer({
+  storeName,
+  categories,
+  socialLinks,
+}: {
+  storeName: string;
+  categories: { id: string; name: string }[];
+  socialLinks: ContactInfo["socialLinks"];
+}) {
+  const heading = "font-display text-lg font-semibold";
+  const link = "hover:underline";
+  return (
+    <footer className="mt-20 border-t border-clay-200 bg-clay-100/60 dark:border-earth-800 dark:bg-earth-900">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <p className="font-display text-2xl font-semibold">{storeName}</p>
+          <p className="mt-2 text-sm">Handcrafted African fashion, accessories and home decor, made by artisans in Kenya.</p>
+          {socialLinks.length > 0 && (
+            <ul className="mt-4 flex gap-2" aria-label="Follow us">
+              {socialLinks.map((social) => (
+                <li key={social.id}>
+                  <a
+                    href={social.url}
+                    rel="noopener noreferrer"
+                    target="_blank"
+                    aria-label={social.name}
+                    className="grid size-10 place-items-center rounded-full border border-clay-300 hover:bg-clay-200 dark:border-earth-700 dark:hover:bg-earth-800"
+                  >
+                    <SocialIcon name={social.name} />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <nav aria-label="Shop">
+          <h2 className={heading}>Shop</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            <li>
+              <Link to="/products" className={link}>
+                All Products
+              </Link>
+            </li>
+            {categories.slice(0, 4).map((category) => (
+              <li key={category.id}>
+                <Link to={`/products?categoryId=${encodeURIComponent(category.id)}`} className={link}>
+                  {category.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label="About">
+          <h2 className={heading}>About</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            <li>
+              <Link to="/about" className={link}>
+                Our Story
+              </Link>
+            </li>
+            <li>
+              <Link to="/#faq" className={link}>
+                FAQ
+              </Link>
+            </li>
+            <li>
+              <Link to="/#contact-us" className={link}>
+                Contact Us
+              </Link>
+            </li>
+            <li>
+              <Link to="/track" className={link}>
+                Track Order
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <div>
+          <h2 className={heading}>Newsletter</h2>
+          <p className="mt-3 text-sm">New pieces and artisan stories, once a month.</p>
+          {/* SPEC §2: the newsletter's submit behaviour is not shown; the form stays on this page. */}
+          <form className="mt-3 flex gap-2" onSubmit={(event) => event.preventDefault()}>
+            <label htmlFor="newsletter-email" className="sr-only">
+              Email address
+            </label>
+            <input
+              id="newsletter-email"
+              type="email"
+              name="email"
+              autoComplete="email"
+              placeholder="you@example.com"
+              className="min-w-0 flex-1 rounded-full border border-clay-300 bg-white px-4 py-2 text-sm text-earth-900 dark:border-earth-700 dark:bg-earth-950 dark:text-clay-100"
+            />
+            <button type="submit" className="rounded-full bg-clay-600 px-4 py-2 text-sm font-semibold text-white dark:bg-ochre-400 dark:text-earth-950">
+              Subscribe
+            </button>
+          </form>
+        </div>
+      </div>
+      <div className="border-t border-clay-200 dark:border-earth-800">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-4 text-sm">
+          <p>© 2025 {storeName}. All rights reserved.</p>
+          <Link to="/admin" className={link}>
+            Admin
+          </Link>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,33 @@
+import { Link } from "react-router";
+import { Picture } from "~/components/ui/image";
+import { Price } from "~/components/ui/price";
+import type { ProductCard as ProductCardData } from "~/server/catalogue.server";
+
+/** A product in a grid: picture, name, price, and the bestseller / new-arrival mark. */
+export function ProductCard({ product, priority = false }: { product: ProductCardData; priority?: boolean }) {
+  const mark = product.isNewArrival ? "New arrival" : product.isBestseller ? "Bestseller" : null;
+  return (
+    <article className="group relative">
+      <div className="relative overflow-hidden rounded-xl bg-clay-100 dark:bg-earth-900">
+        <Picture
+          url={product.images[0]}
+          alt={product.name}
+          width={640}
+          height={800}
+          sizes="(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
+          priority={priority}
+          className="aspect-[4/5] w-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+        />
+        {mark && (
+          <span className="absolute top-2 left-2 rounded-full bg-earth-950/85 px-2.5 py-1 text-xs font-semibold text-clay-50">{mark}</span>
+        )}
+      </div>
+      <h3 className="mt-3 text-sm font-semibold">
+        <Link to={`/product/${product.slug}`} className="after:absolute after:inset-0">
+          {product.name}
+        </Link>
+      </h3>
+      <Price cents={product.priceCents} className="mt-1 block text-sm" />
+    </article>
+  );
+}

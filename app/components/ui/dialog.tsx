@@ -1,0 +1,64 @@
+import { type ReactNode, useEffect, useId, useRef } from "react";
+import { X } from "lucide-react";
+
+/**
+ * The one dialog: a native <dialog> opened with showModal (focus moves in and is trapped, Escape closes,
+ * the page behind is inert) that gives focus back to what opened it when it closes.
+ */
+export function Dialog({
+  open,
+  onClose,
+  title,
+  children,
+  className = "",
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      const opener = document.activeElement as HTMLElement | null;
+      dialog.showModal();
+      return () => opener?.focus();
+    }
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      className={`m-auto w-[min(100%-2rem,32rem)] rounded-2xl bg-clay-50 p-0 text-earth-900 shadow-2xl backdrop:bg-black/60 dark:bg-earth-900 dark:text-clay-100 ${className}`}
+    >
+      {open && (
+        <div className="p-6">
+          <div className="flex items-start justify-between gap-4">
+            <h2 id={titleId} className="font-display text-xl font-semibold">
+              {title}
+            </h2>
+            <button
+              type="button"
+              onClick={onClose}
+              aria-label="Close"
+              className="-m-2 rounded-full p-2 hover:bg-clay-100 dark:hover:bg-earth-800"
+            >
+              <X aria-hidden="true" className="size-5" />
+            </button>
+          </div>
+          <div className="mt-4">{children}</div>
+        </div>
+      )}
+    </dialog>
+  );
+}

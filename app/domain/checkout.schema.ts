@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { bagSchema } from "./bag.schema";
+import { EMPTY_CHECKOUT_MESSAGE, ORDER_FAILED_MESSAGE, PAYMENT_METHOD_MESSAGE } from "./checkout";
+import { phoneSchema } from "./phone.schema";
+
+// The checkout form's rules (SPEC §2 Checkout, §5, §8), checked by the action.
+
+const bagField = z
+  .string()
+  .max(20_000)
+  .transform((text, context) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      context.addIssue({ code: "custom", message: EMPTY_CHECKOUT_MESSAGE });
+      return z.NEVER;
+    }
+  })
+  .pipe(bagSchema.min(1, EMPTY_CHECKOUT_MESSAGE));
+
+export const checkoutSchema = z.object({
+  name: z.string().trim().min(1, "Please enter your full name.").max(120, "Please shorten your name to 120 characters."),
+  address: z
+    .string()
+    .trim()
+    .min(1, "Please enter your delivery address.")
+    .max(500, "Please shorten the address to 500 characters."),
+  phone: phoneSchema,
+  paymentMethod: z.string(PAYMENT_METHOD_MESSAGE).trim().min(1, PAYMENT_METHOD_MESSAGE).max(80, PAYMENT_METHOD_MESSAGE),
+  bag: bagField,
+  // One per checkout page: a double click or a resubmitted form finds the order it already placed.
+  idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, ORDER_FAILED_MESSAGE),
+});
+export type CheckoutInput = z.output<typeof checkoutSchema>;
+export type CheckoutField = keyof CheckoutInput;

@@ -1,0 +1,110 @@
+import { z } from "zod";
+import { parseImageUrlList } from "./images";
+import { formatKsh, shillingsToCents } from "./money";
+import {
+  MAX_DESCRIPTION_CHARS,
+  MAX_LIST_ENTRIES,
+  MAX_LIST_ENTRY_CHARS,
+  MAX_PRICE_KSH,
+  MAX_PRODUCT_IMAGES,
+  MAX_SHORT_TEXT_CHARS,
+  MAX_STOCK,
+  PRODUCT_NAME_MAX_CHARS,
+  REQUIRED_FIELDS_MESSAGE,
+  parseCommaList,
+  parseNumberOrZero,
+} from "./product";
+
+const numberOrZero = (value: unknown) =>
+  parseNumberOrZero(typeof value === "number" || typeof value === "string" ? String(value) : "");
+
+const hasAtMostTwoDecimals = (shillings: number) => Number.isInteger(Number((shillings * 100).toPrecision(15)));
+
+const text = (maxChars: number, message: string) =>
+  z.preprocess((value) => (typeof value === "string" ? value : ""), z.string().trim().max(maxChars, message));
+
+// A list arrives as comma-separated text from the form, or already split (e.g. from JSON).
+const list = z.preprocess(
+  (value) =>
+    Array.isArray(value)
+      ? value
+          .filter((entry) => typeof entry === "string")
+          .map((entry) => entry.trim())
+          .filter((entry) => entry !== "")
+      : parseCommaList(typeof value === "string" ? value : ""),
+  z
+    .array(
+      z.string().max(MAX_LIST_ENTRY_CHARS, `Please keep each entry to ${MAX_LIST_ENTRY_CHARS} characters or fewer.`),
+    )
+    .max(MAX_LIST_ENTRIES, `Please keep each list to ${MAX_LIST_ENTRIES} entries or fewer.`),
+);
+
+// A checkbox is absent when unticked, so the form must post isVisible explicitly (a hidden "false" before the box).
+const checkbox = (whenAbsent: boolean) =>
+  z.preprocess(
+    (value) =>
+      value === undefined || value === null ? whenAbsent : value === true || value === "true" || value === "on",
+    z.boolean(),
+  );
+
+/**
+ * The admin product form (SPEC §3, §5). Name, a price above 0 and at least one image are required, each
+ * failing with REQUIRED_FIELDS_MESSAGE. The price is typed in shillings (at most 2 decimals) and comes out as
+ * `priceCents`; invalid numbers count as 0; sizes, colours and details are comma-separated; images are one
+ * URL per line, invalid lines skipped. Products are visible unless the form says otherwise.
+ */
+export const productInputSchema = z
+  .object({
+    name: z
+      .string({ error: REQUIRED_FIELDS_MESSAGE })
+      .trim()
+      .min(1, REQUIRED_FIELDS_MESSAGE)
+      .max(PRODUCT_NAME_MAX_CHARS, `Please keep the name to ${PRODUCT_NAME_MAX_CHARS} characters or fewer.`),
+    price: z.preprocess(
+      numberOrZero,
+      z
+        .number()
+        .positive(REQUIRED_FIELDS_MESSAGE)
+        .max(MAX_PRICE_KSH, `Please enter a price of at most ${formatKsh(shillingsToCents(MAX_PRICE_KSH))}.`)
+        .refine(hasAtMostTwoDecimals, "Please enter the price with at most 2 decimal places."),
+    ),
+    stock: z.preprocess(
+      (value) => Math.floor(numberOrZero(value)),
+      z
+        .number()
+        .int()
+        .max(MAX_STOCK, `Please enter a stock of at most ${MAX_STOCK.toLocaleString("en-KE")}.`),
+    ),
+    categoryId: z.preprocess(
+      (value) => (typeof value === "string" && value.trim() !== "" ? value.trim() : null),
+      z.string().max(MAX_SHORT_TEXT_CHARS, "Please choose a category from the list.").nullable(),
+    ),
+    description: text(
+      MAX_DESCRIPTION_CHARS,
+      `Please keep the description to ${MAX_DESCRIPTION_CHARS.toLocaleString("en-KE")} characters or fewer.`,
+    ),
+    details: list,
+    sizes: list,
+    colors: list,
+    material: text(MAX_SHORT_TEXT_CHARS, `Please keep the material to ${MAX_SHORT_TEXT_CHARS} characters or fewer.`),
+    culturalInspiration: text(
+      MAX_SHORT_TEXT_CHARS,
+      `Please keep the cultural inspiration to ${MAX_SHORT_TEXT_CHARS} characters or fewer.`,
+    ),
+    isBestseller: checkbox(false),
+    isNewArrival: checkbox(false),
+    isVisible: checkbox(true),
+    images: z.preprocess(
+      (value) => {
+        const lines = Array.isArray(value) ? value.filter((entry) => typeof entry === "string").join("\n") : value;
+        return parseImageUrlList(typeof lines === "string" ? lines : "").urls;
+      },
+      z
+        .array(z.string())
+        .min(1, REQUIRED_FIELDS_MESSAGE)
+        .max(MAX_PRODUCT_IMAGES, `Please use at most ${MAX_PRODUCT_IMAGES} images.`),
+    ),
+  })
+  .transform(({ price, ...product }) => ({ ...product, priceCents: shillingsToCents(price) }));
+
+export type ProductInput = z.output<typeof productInputSchema>;

@@ -1,0 +1,55 @@
+import { Outlet, useRouteLoaderData } from "react-router";
+import { FloatingContact } from "~/components/shop/floating-contact";
+import { Footer } from "~/components/shop/footer";
+import { Header } from "~/components/shop/header";
+import { NotificationPopup } from "~/components/shop/notification-popup";
+import { shopCategories } from "~/server/catalogue.server";
+import { shopOrigin } from "~/server/config.server";
+import { currentStaff } from "~/server/session.server";
+import { readSiteDocument } from "~/server/site-documents.server";
+import type { Route } from "./+types/layout";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const [settings, contactInfo, notification, categories, staff] = await Promise.all([
+    readSiteDocument("settings"),
+    readSiteDocument("contactInfo"),
+    readSiteDocument("notification"),
+    shopCategories(),
+    currentStaff(request),
+  ]);
+  const phone = contactInfo.contactFields.find((field) => field.icon === "Phone")?.value ?? "";
+  return {
+    origin: shopOrigin(request),
+    storeName: settings.storeName,
+    categories,
+    contactInfo,
+    notification,
+    floatingButton: settings.fab.enabled && phone ? { phone } : null,
+    signedIn: Boolean(staff),
+  };
+}
+
+/** The shop layout's data, for pages' meta functions and components (origin, store name, categories…). */
+export function useShopLayout() {
+  return useRouteLoaderData<typeof loader>("routes/shop/layout")!;
+}
+
+export default function ShopLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-full bg-clay-600 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <Header storeName={loaderData.storeName} signedIn={loaderData.signedIn} />
+      <main id="main" tabIndex={-1} className="outline-none">
+        <Outlet />
+      </main>
+      <Footer storeName={loaderData.storeName} categories={loaderData.categories} socialLinks={loaderData.contactInfo.socialLinks} />
+      {loaderData.floatingButton && <FloatingContact phone={loaderData.floatingButton.phone} />}
+      <NotificationPopup notification={loaderData.notification} />
+    </>
+  );
+}

@@ -1,0 +1,4 @@
+// Placeholder until this page is built (issue 3); replaced before the storefront lands.
+export default function Page() {
+  return <h1>orders-by-phone</h1>;
+}

@@ -1,0 +1,222 @@
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import type { CheckoutProblem } from "~/domain/checkout";
+import type { CheckoutInput } from "~/domain/checkout.schema";
+import { orderTotalCents } from "~/domain/money";
+import { newOrderId, normaliseOrderId } from "~/domain/order-id";
+import type { OrderStatus, PaymentStatus } from "~/domain/order-status";
+import { showsRider } from "~/domain/order-status";
+import { phoneDigits } from "~/domain/phone";
+import { canSell, availableStock } from "~/domain/stock";
+import { looksLikeTrackingId, newTrackingId, normaliseTrackingId } from "~/domain/tracking-id";
+import { heldQuantities } from "./catalogue.server";
+import { db } from "./db/database.server";
+import { orderLines, orders, products, riders } from "./db/schema.server";
+import { publish } from "./events.server";
+import { secureRandomInt } from "./random.server";
+import { readSiteDocument } from "./site-documents.server";
+
+export type PlaceOrderResult = { ok: true; orderId: string } | { ok: false; problem: CheckoutProblem };
+
+const isUniqueViolation = (error: unknown, constraint: string) => {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const code = e.code ?? e.cause?.code;
+  const name = e.constraint ?? e.cause?.constraint ?? String((error as Error).message ?? "");
+  return code === "23505" && name.includes(constraint);
+};
+
+async function orderIdForKey(key: string): Promise<string | undefined> {
+  const [row] = await (await db()).select({ id: orders.id }).from(orders).where(eq(orders.idempotencyKey, key));
+  return row?.id;
+}
+
+/**
+ * Places an order from a bag (SPEC §4): re-reads and locks every product, prices from the database, checks
+ * visibility, options and available stock, and writes the order and its lines in one transaction, so two
+ * checkouts can never both take the last unit. The same idempotency key always yields the same order.
+ */
+export async function placeOrder(input: CheckoutInput, now = new Date()): Promise<PlaceOrderResult> {
+  const existing = await orderIdForKey(input.idempotencyKey);
+  if (existing) return { ok: true, orderId: existing };
+
+  const settings = await readSiteDocument("settings");
+  const method = settings.paymentMethods.find((m) => m.enabled && m.name === input.paymentMethod);
+  if (!method) return { ok: false, problem: { kind: "payment-method" } };
+
+  try {
+    return await (await db()).transaction(async (tx): Promise<PlaceOrderResult> => {
+      const ids = [...new Set(input.bag.map((line) => line.productId))];
+      // Locked in id order, so concurrent checkouts of overlapping bags queue instead of deadlocking.
+      const rows = await tx.select().from(products).where(inArray(products.id, ids)).orderBy(asc(products.id)).for("update");
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const held = await heldQuantities(tx, ids);
+
+      const wanted = new Map<string, number>();
+      for (const line of input.bag) {
+        const product = byId.get(line.productId);
+        if (!product || !product.isVisible) {
+          return { ok: false, problem: { kind: "unavailable", productName: product?.name ?? "An item in your bag" } };
+        }
+        const sizeOk = product.sizes.length === 0 ? line.size === "" : product.sizes.includes(line.size);
+        const colorOk = product.colors.length === 0 ? line.color === "" : product.colors.includes(line.color);
+        if (!sizeOk || !colorOk) return { ok: false, problem: { kind: "option-gone", productName: product.name } };
+        wanted.set(product.id, (wanted.get(product.id) ?? 0) + line.quantity);
+      }
+      for (const [id, quantity] of wanted) {
+        const product = byId.get(id)!;
+        const available = availableStock(product.stock, held.get(id) ?? 0);
+        if (!canSell(available, quantity)) {
+          return { ok: false, problem: { kind: "sold-out", productName: product.name, available } };
+        }
+      }
+
+      const lines = input.bag.map((line, position) => {
+        const product = byId.get(line.productId)!;
+        return {
+          position,
+          productId: product.id,
+          name: product.name,
+          image: product.images[0] ?? null,
+          unitPriceCents: product.priceCents,
+          size: line.size,
+          color: line.color,
+          quantity: line.quantity,
+        };
+      });
+      const orderId = newOrderId(secureRandomInt);
+      await tx.insert(orders).values({
+        id: orderId,
+        trackingId: newTrackingId(secureRandomInt),
+        clientName: input.name,
+        clientAddress: input.address,
+        clientPhone: input.phone,
+        totalCents: orderTotalCents(lines),
+        paymentMethod: method.name,
+        idempotencyKey: input.idempotencyKey,
+        orderDate: now,
+        updatedAt: now,
+      });
+      await tx.insert(orderLines).values(lines.map((line) => ({ ...line, orderId })));
+      await publish(tx, "orders", orderId);
+      // Available stock changed for the products in it.
+      await publish(tx, "products");
+      return { ok: true, orderId };
+    });
+  } catch (error) {
+    // The same form submitted twice at once: the second insert meets the first's key.
+    if (isUniqueViolation(error, "orders_idempotency_key_unique")) {
+      const orderId = await orderIdForKey(input.idempotencyKey);
+      if (orderId) return { ok: true, orderId };
+    }
+    throw error;
+  }
+}
+
+export type OrderLineView = {
+  productId: string | null;
+  name: string;
+  image: string | null;
+  unitPriceCents: number;
+  size: string;
+  color: string;
+  quantity: number;
+};
+
+export type OrderView = {
+  id: string;
+  trackingId: string;
+  clientName: string;
+  clientAddress: string;
+  clientPhone: string;
+  totalCents: number;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  paymentMethod: string;
+  orderDate: Date;
+  riderName: string | null;
+  lines: OrderLineView[];
+};
+
+async function orderWhere(condition: ReturnType<typeof eq>): Promise<OrderView | undefined> {
+  const database = await db();
+  const [row] = await database
+    .select({ order: orders, riderName: riders.name })
+    .from(orders)
+    .leftJoin(riders, eq(riders.id, orders.riderId))
+    .where(condition);
+  if (!row) return undefined;
+  const lines = await database
+    .select({
+      productId: orderLines.productId,
+      name: orderLines.name,
+      image: orderLines.image,
+      unitPriceCents: orderLines.unitPriceCents,
+      size: orderLines.size,
+      color: orderLines.color,
+      quantity: orderLines.quantity,
+    })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, row.order.id))
+    .orderBy(asc(orderLines.position));
+  const o = row.order;
+  return {
+    id: o.id,
+    trackingId: o.trackingId,
+    clientName: o.clientName,
+    clientAddress: o.clientAddress,
+    clientPhone: o.clientPhone,
+    totalCents: o.totalCents,
+    status: o.status,
+    paymentStatus: o.paymentStatus,
+    paymentMethod: o.paymentMethod,
+    orderDate: o.orderDate,
+    // SPEC §2: the rider's name shows once the order is out for delivery or later.
+    riderName: showsRider(o.status) ? (row.riderName ?? null) : null,
+    lines,
+  };
+}
+
+export function orderById(id: string): Promise<OrderView | undefined> {
+  return orderWhere(eq(orders.id, normaliseOrderId(id)));
+}
+
+export function orderByTrackingId(trackingId: string): Promise<OrderView | undefined> {
+  return orderWhere(eq(orders.trackingId, normaliseTrackingId(trackingId)));
+}
+
+export type OrderLookup = { kind: "tracking"; trackingId: string } | { kind: "phone"; phone: string } | { kind: "none" };
+
+/**
+ * The /track form (SPEC §2 Tracking): tries the input as a tracking id (any case), then as an order id, then
+ * as a phone number (spaces ignored).
+ */
+export async function lookUpOrder(input: string): Promise<OrderLookup> {
+  const text = input.trim();
+  if (!text) return { kind: "none" };
+  const database = await db();
+  if (looksLikeTrackingId(text)) {
+    const [row] = await database.select({ trackingId: orders.trackingId }).from(orders).where(eq(orders.trackingId, normaliseTrackingId(text)));
+    if (row) return { kind: "tracking", trackingId: row.trackingId };
+  }
+  const [byId] = await database.select({ trackingId: orders.trackingId }).from(orders).where(eq(orders.id, normaliseOrderId(text)));
+  if (byId) return { kind: "tracking", trackingId: byId.trackingId };
+  const digits = phoneDigits(text);
+  if (digits.length >= 9 && digits.length === text.replace(/[\s+()-]/g, "").length) {
+    const [byPhone] = await database.select({ id: orders.id }).from(orders).where(eq(orders.clientPhoneDigits, digits)).limit(1);
+    if (byPhone) return { kind: "phone", phone: `+${digits}` };
+  }
+  return { kind: "none" };
+}
+
+export type PhoneOrderCard = { id: string; trackingId: string; orderDate: Date; status: OrderStatus; totalCents: number };
+
+/** A phone number's orders, newest first (SPEC §2 /orders-by-phone). */
+export async function ordersByPhone(phone: string): Promise<PhoneOrderCard[]> {
+  const digits = phoneDigits(phone);
+  if (digits.length < 9) return [];
+  return (await db())
+    .select({ id: orders.id, trackingId: orders.trackingId, orderDate: orders.orderDate, status: orders.status, totalCents: orders.totalCents })
+    .from(orders)
+    .where(and(eq(orders.clientPhoneDigits, digits)))
+    .orderBy(desc(orders.orderDate))
+    .limit(100);
+}
