@@ -1,0 +1,71 @@
+import { execFile, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, "..", "..", "..");
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+export type ShopServer = { baseURL: string; dataDir: string; stop(): Promise<void> };
+
+/**
+ * Starts the built shop as `npm start` would (migrations and sample data included) on a free port with a
+ * temporary DATA_DIR. `documents` first merges settings or content into the new shop (e.g. an active
+ * notification), through the shop's own code.
+ */
+export async function startShop(options: { documents?: Record<string, object>; dataDir?: string } = {}): Promise<ShopServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "duka-e2e-"));
+  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" };
+  if (options.documents) {
+    await run(process.execPath, ["--import", "tsx", "tests/e2e/support/prepare-data-dir.ts"], {
+      cwd: root,
+      env: { ...env, DUKA_TEST_DOCUMENTS: JSON.stringify(options.documents) },
+    });
+  }
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const shop = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+    cwd: root,
+    env: { ...env, PORT: String(port), HOST: "127.0.0.1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  shop.stdout.on("data", (chunk) => (output += chunk));
+  shop.stderr.on("data", (chunk) => (output += chunk));
+
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (shop.exitCode !== null) throw new Error(`The shop stopped during start-up:\n${output}`);
+    try {
+      if ((await fetch(`${baseURL}/health`)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error(`The shop did not start within 120 s:\n${output}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    baseURL,
+    dataDir,
+    async stop() {
+      if (shop.exitCode === null) {
+        shop.kill("SIGTERM");
+        await new Promise((r) => shop.once("exit", r));
+      }
+    },
+  };
+}
+
+export const removeDataDir = (dataDir: string) => rmSync(dataDir, { recursive: true, force: true });
