@@ -16,6 +16,13 @@ export default [
     route("about", "routes/shop/about.tsx"),
     route("*", "routes/shop/not-found.tsx"),
   ]),
+  route("admin/login", "routes/admin/login.tsx"),
+  route("admin/logout", "routes/admin/logout.ts"),
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/index.ts"),
+    route("dashboard", "routes/admin/dashboard.tsx"),
+    route("categories", "routes/admin/categories.tsx"),
+  ]),
   route("events", "routes/resources/events.ts"),
   route("health", "routes/resources/health.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from "d
 import { availableStock } from "~/domain/stock";
 import { type ShopFilters, searchSuggestions, SEARCH_MAX_SUGGESTIONS, SEARCH_MIN_CHARS } from "~/domain/catalogue";
 import { shillingsToCents } from "~/domain/money";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { type Queryable, queryRows } from "./db/client.server";
 import { db } from "./db/database.server";
 import { categories, orderLines, orders, products, productSlugHistory } from "./db/schema.server";
@@ -31,7 +32,9 @@ const cardColumns = {
 const isPublic = eq(products.isVisible, true);
 
 /** Escapes LIKE's wildcards so a shopper's "50%" searches for "50%". */
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const escapeLike = (text: string) => text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+const likePattern = (text: string) => `%${escapeLike(text)}%`;
+const prefixPattern = (text: string) => `${escapeLike(text)}%`;
 
 /** The SQL form of the shop filters of SPEC §5 (the domain's matchesShopFilters says the same in code). */
 function filterConditions(filters: Omit<ShopFilters, "page">): SQL[] {
@@ -50,7 +53,7 @@ function filterConditions(filters: Omit<ShopFilters, "page">): SQL[] {
 
 export const SHOP_PAGE_SIZE = 24;
 
-export type ShopPage = { products: ProductCard[]; total: number; page: number; pageCount: number };
+export type ShopPage = { products: ProductCard[]; total: number; page: number; pageSize: number; pageCount: number };
 
 /** One page of the shop's products matching the filters, newest first, with the total for "N results". */
 export async function shopProducts(filters: ShopFilters, pageSize = SHOP_PAGE_SIZE): Promise<ShopPage> {
@@ -67,7 +70,7 @@ export async function shopProducts(filters: ShopFilters, pageSize = SHOP_PAGE_SI
     database.select({ total: count() }).from(products).where(where),
   ]);
   const total = totals?.total ?? 0;
-  return { products: rows, total, page: filters.page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+  return { products: rows, total, page: filters.page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
 }
 
 /** How many products the filters would show (the mobile drawer's 'Show N Results'). */
@@ -93,13 +96,18 @@ export async function shopCategories(): Promise<ShopCategory[]> {
 
 export type ShopFacets = { sizes: string[]; colors: string[]; materials: string[]; dearestPriceCents: number };
 
+/** Clothing sizes in the order a shopper reads them; any other size follows in alphabetical order. */
+const CLOTHING_SIZES = ["XXS", "XS", "S", "M", "L", "XL", "XXL", "XXXL"];
+
 /** The choices the filter sidebar offers, drawn from visible products. */
 export async function shopFacets(): Promise<ShopFacets> {
   const [row] = await queryRows<{ sizes: string[] | null; colors: string[] | null; materials: string[] | null; dearest: number | null }>(
     await db(),
     sql`select
-          (select array_agg(distinct s order by s) from ${products}, unnest(${products.sizes}) s where ${isPublic}) as sizes,
-          (select array_agg(distinct c order by c) from ${products}, unnest(${products.colors}) c where ${isPublic}) as colors,
+          (select array_agg(s order by array_position(array[${sql.join(CLOTHING_SIZES.map((size) => sql`${size}`), sql`, `)}]::text[], s) nulls last, s)
+             from (select distinct unnest(${products.sizes}) s from ${products} where ${isPublic}) sizes) as sizes,
+          (select array_agg(c order by c)
+             from (select distinct unnest(${products.colors}) c from ${products} where ${isPublic}) colors) as colors,
           (select array_agg(distinct ${products.material} order by ${products.material}) from ${products}
              where ${isPublic} and ${products.material} <> '') as materials,
           (select max(${products.priceCents}) from ${products} where ${isPublic}) as dearest`,
@@ -114,27 +122,29 @@ export async function shopFacets(): Promise<ShopFacets> {
 
 /**
  * Search suggestions (SPEC §2 Shop): from 2 characters, at most 5, from product names, cultural inspirations,
- * materials and category names. The database narrows the candidates; the domain rule orders them.
+ * materials and category names. The database narrows the candidates, those starting with the text first (so a
+ * big catalogue cannot crowd them out); the domain rule orders them.
  */
 export async function suggestions(query: string): Promise<string[]> {
   const q = query.trim();
   if (q.length < SEARCH_MIN_CHARS) return [];
   const pattern = likePattern(q);
+  const prefix = prefixPattern(q);
   const database = await db();
   const limit = SEARCH_MAX_SUGGESTIONS * 4;
+  const candidates = (column: AnyPgColumn, ofVisibleProducts = true) =>
+    database
+      .select({ v: sql<string>`${column}` })
+      .from(column.table)
+      .where(and(ofVisibleProducts ? isPublic : undefined, sql`lower(${column}) like ${pattern}`))
+      .groupBy(column)
+      .orderBy(sql`lower(${column}) like ${prefix} desc`, asc(column))
+      .limit(limit);
   const [names, inspirations, materials, categoryNames] = await Promise.all([
-    database.select({ v: products.name }).from(products).where(and(isPublic, sql`lower(${products.name}) like ${pattern}`)).limit(limit),
-    database
-      .selectDistinct({ v: products.culturalInspiration })
-      .from(products)
-      .where(and(isPublic, sql`lower(${products.culturalInspiration}) like ${pattern}`))
-      .limit(limit),
-    database
-      .selectDistinct({ v: products.material })
-      .from(products)
-      .where(and(isPublic, sql`lower(${products.material}) like ${pattern}`))
-      .limit(limit),
-    database.select({ v: categories.name }).from(categories).where(sql`lower(${categories.name}) like ${pattern}`).limit(limit),
+    candidates(products.name),
+    candidates(products.culturalInspiration),
+    candidates(products.material),
+    candidates(categories.name, false),
   ]);
   const values = (rows: { v: string }[]) => rows.map((r) => r.v);
   return searchSuggestions(q, {

@@ -5,6 +5,7 @@ import { orderTotalCents } from "~/domain/money";
 import { newOrderId, normaliseOrderId } from "~/domain/order-id";
 import type { OrderStatus, PaymentStatus } from "~/domain/order-status";
 import { showsRider } from "~/domain/order-status";
+import { fillPlaceholders, paymentDetailsText, ussdDialLink } from "~/domain/payment";
 import { phoneDigits } from "~/domain/phone";
 import { canSell, availableStock } from "~/domain/stock";
 import { looksLikeTrackingId, newTrackingId, normaliseTrackingId } from "~/domain/tracking-id";
@@ -47,6 +48,10 @@ export async function placeOrder(input: CheckoutInput, now = new Date()): Promis
       const ids = [...new Set(input.bag.map((line) => line.productId))];
       // Locked in id order, so concurrent checkouts of overlapping bags queue instead of deadlocking.
       const rows = await tx.select().from(products).where(inArray(products.id, ids)).orderBy(asc(products.id)).for("update");
+      // A resubmission that waited on the first submission's locks finds its order now, before the stock it
+      // took could make it look sold out.
+      const [placed] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.idempotencyKey, input.idempotencyKey));
+      if (placed) return { ok: true, orderId: placed.id };
       const byId = new Map(rows.map((r) => [r.id, r]));
       const held = await heldQuantities(tx, ids);
 
@@ -181,6 +186,43 @@ export function orderById(id: string): Promise<OrderView | undefined> {
 
 export function orderByTrackingId(trackingId: string): Promise<OrderView | undefined> {
   return orderWhere(eq(orders.trackingId, normaliseTrackingId(trackingId)));
+}
+
+/** How to pay for one order, as its payment page shows it. */
+export type OrderPayment = {
+  methodName: string;
+  instructions: string;
+  /** The method's fields with {{ORDER_ID}} and {{CLIENT_NAME}} filled in. */
+  details: { id: string; label: string; value: string }[];
+  /** What 'Copy Details' copies. */
+  detailsText: string;
+  /** 'Pay with M-Pesa' dials the method's USSD code, when it has one. */
+  dialLink: string | null;
+};
+
+/**
+ * An order and how to pay for it, with the order's method as Site Settings describe it today (so a corrected
+ * paybill number reaches shoppers who have not paid yet). A method no longer in the settings gives none.
+ */
+export async function orderPayment(orderId: string): Promise<{ order: OrderView; payment: OrderPayment | null } | undefined> {
+  const order = await orderById(orderId);
+  if (!order) return undefined;
+  const settings = await readSiteDocument("settings");
+  const method = settings.paymentMethods.find((m) => m.name === order.paymentMethod);
+  if (!method) return { order, payment: null };
+  const placeholders = { orderId: order.id, clientName: order.clientName };
+  return {
+    order,
+    payment: {
+      methodName: method.name,
+      instructions: fillPlaceholders(method.instructions, placeholders),
+      details: method.fields
+        .filter((field) => field.label.trim() || field.value.trim())
+        .map((field) => ({ id: field.id, label: field.label, value: fillPlaceholders(field.value, placeholders) })),
+      detailsText: paymentDetailsText(method, { ...placeholders, totalCents: order.totalCents }),
+      dialLink: method.ussdCode ? ussdDialLink(method.ussdCode) : null,
+    },
+  };
 }
 
 export type OrderLookup = { kind: "tracking"; trackingId: string } | { kind: "phone"; phone: string } | { kind: "none" };

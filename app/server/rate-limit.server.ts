@@ -1,4 +1,4 @@
-import { lt, sql } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
 import { db } from "./db/database.server";
 import { rateLimits } from "./db/schema.server";
 
@@ -30,4 +30,14 @@ export async function hitRateLimit(key: string, limit: number, windowMs: number,
 /** Forgets windows that ended long ago, so the table stays small. */
 export async function sweepRateLimits(olderThan: Date): Promise<void> {
   await (await db()).delete(rateLimits).where(lt(rateLimits.windowStart, olderThan));
+}
+
+/** How many attempts `key` has made in the current window, without counting one more. */
+export async function rateLimitHits(key: string, windowMs: number, now = new Date()): Promise<number> {
+  const [row] = await (await db())
+    .select({ hits: rateLimits.hits, windowStart: rateLimits.windowStart })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, key));
+  if (!row || row.windowStart.getTime() <= now.getTime() - windowMs) return 0;
+  return row.hits;
 }

@@ -1,4 +1,4 @@
-import { MessageCircle, Phone, X } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useState } from "react";
 import { chatLink, FAB_GREETING, telLink } from "~/domain/links";
 
@@ -13,12 +13,12 @@ export function FloatingContact({ phone }: { phone: string }) {
         <ul id="floating-contact-options" className="flex flex-col items-end gap-2">
           <li>
             <a href={chatLink(phone, FAB_GREETING)} target="_blank" rel="noopener noreferrer" className={item}>
-              <MessageCircle aria-hidden="true" className="size-5" /> Chat with us
+              <Icon name="message-circle" className="size-5" /> Chat with us
             </a>
           </li>
           <li>
             <a href={telLink(phone)} className={item}>
-              <Phone aria-hidden="true" className="size-5" /> Call us
+              <Icon name="phone" className="size-5" /> Call us
             </a>
           </li>
         </ul>
@@ -31,7 +31,7 @@ export function FloatingContact({ phone }: { phone: string }) {
         aria-label={open ? "Close contact options" : "Contact us"}
         className="grid size-14 place-items-center rounded-full bg-clay-600 text-white shadow-xl hover:bg-clay-700 dark:bg-ochre-400 dark:text-earth-950"
       >
-        {open ? <X aria-hidden="true" className="size-6" /> : <MessageCircle aria-hidden="true" className="size-6" />}
+        {open ? <Icon name="x" className="size-6" /> : <Icon name="message-circle" className="size-6" />}
       </button>
     </div>
   );

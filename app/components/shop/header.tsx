@@ -1,4 +1,4 @@
-import { Menu, ShoppingBag } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useRef } from "react";
 import { Link, NavLink } from "react-router";
 import { useBag } from "./bag";
@@ -45,7 +45,7 @@ export function Header({ storeName, signedIn }: { storeName: string; signedIn: b
         {/* A <details> menu opens without JavaScript too. */}
         <details ref={menu} className="group relative lg:hidden">
           <summary className="flex cursor-pointer list-none items-center rounded-full p-2.5 hover:bg-clay-100 dark:hover:bg-earth-800 [&::-webkit-details-marker]:hidden">
-            <Menu aria-hidden="true" className="size-5" />
+            <Icon name="menu" className="size-5" />
             <span className="sr-only">Menu</span>
           </summary>
           <nav
@@ -68,7 +68,7 @@ export function Header({ storeName, signedIn }: { storeName: string; signedIn: b
             aria-label={count === 1 ? "Bag, 1 item" : `Bag, ${count} items`}
             className="relative rounded-full p-2.5 hover:bg-clay-100 dark:hover:bg-earth-800"
           >
-            <ShoppingBag aria-hidden="true" className="size-5" />
+            <Icon name="shopping-bag" className="size-5" />
             {count > 0 && (
               <span
                 aria-hidden="true"

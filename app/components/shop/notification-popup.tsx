@@ -1,4 +1,4 @@
-import { X } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
 import { Dialog } from "~/components/ui/dialog";
@@ -68,7 +68,7 @@ export function NotificationPopup({ notification }: { notification: ShopNotifica
           {notification.title}
         </h2>
         <button type="button" onClick={dismiss} aria-label="Dismiss" className="-m-2 rounded-full p-2 hover:bg-clay-100 dark:hover:bg-earth-800">
-          <X aria-hidden="true" className="size-5" />
+          <Icon name="x" className="size-5" />
         </button>
       </div>
       <div className="mt-2">{body}</div>

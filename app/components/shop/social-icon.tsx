@@ -1,7 +1,7 @@
-import { Globe } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 
-// Brand marks drawn by us (simple outlines), since the icon set ships none.
-const paths: Record<string, string> = {
+// Brand marks drawn by us (simple outlines), since lucide ships none; they live in the icon sprite.
+export const SOCIAL_MARKS: Record<string, string> = {
   instagram:
     "M7 2h10a5 5 0 0 1 5 5v10a5 5 0 0 1-5 5H7a5 5 0 0 1-5-5V7a5 5 0 0 1 5-5Zm0 2a3 3 0 0 0-3 3v10a3 3 0 0 0 3 3h10a3 3 0 0 0 3-3V7a3 3 0 0 0-3-3H7Zm5 3.5a4.5 4.5 0 1 1 0 9 4.5 4.5 0 0 1 0-9Zm0 2a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5ZM17.5 5.5a1 1 0 1 1 0 2 1 1 0 0 1 0-2Z",
   facebook:
@@ -13,11 +13,5 @@ const paths: Record<string, string> = {
 
 export function SocialIcon({ name, className = "size-5" }: { name: string; className?: string }) {
   const key = name.trim().toLowerCase().replace("twitter", "x");
-  const d = paths[key];
-  if (!d) return <Globe aria-hidden="true" className={className} />;
-  return (
-    <svg viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" className={className}>
-      <path d={d} />
-    </svg>
-  );
+  return <Icon name={key in SOCIAL_MARKS ? `social-${key}` : "globe"} className={className} />;
 }

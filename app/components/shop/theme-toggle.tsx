@@ -1,4 +1,4 @@
-import { Moon, Sun } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useSyncExternalStore } from "react";
 import { THEME_STORAGE_KEY } from "~/components/theme";
 
@@ -30,7 +30,7 @@ export function ThemeToggle() {
       aria-label={dark ? "Switch to light theme" : "Switch to dark theme"}
       className="rounded-full p-2.5 hover:bg-clay-100 dark:hover:bg-earth-800"
     >
-      {dark ? <Sun aria-hidden="true" className="size-5" /> : <Moon aria-hidden="true" className="size-5" />}
+      {dark ? <Icon name="sun" className="size-5" /> : <Icon name="moon" className="size-5" />}
     </button>
   );
 }

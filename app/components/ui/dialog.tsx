@@ -1,9 +1,10 @@
 import { type ReactNode, useEffect, useId, useRef } from "react";
-import { X } from "lucide-react";
+import { Icon } from "./icon";
 
 /**
  * The one dialog: a native <dialog> opened with showModal (focus moves in and is trapped, Escape closes,
- * the page behind is inert) that gives focus back to what opened it when it closes.
+ * the page behind is inert) that gives focus back to what opened it when it closes. Mark a form's first
+ * field with data-autofocus to start there.
  */
 export function Dialog({
   open,
@@ -26,6 +27,8 @@ export function Dialog({
     if (open && !dialog.open) {
       const opener = document.activeElement as HTMLElement | null;
       dialog.showModal();
+      // A form dialog starts at its first field (marked data-autofocus) rather than at the Close button.
+      dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
       return () => opener?.focus();
     }
     if (!open && dialog.open) dialog.close();
@@ -53,7 +56,7 @@ export function Dialog({
               aria-label="Close"
               className="-m-2 rounded-full p-2 hover:bg-clay-100 dark:hover:bg-earth-800"
             >
-              <X aria-hidden="true" className="size-5" />
+              <Icon name="x" className="size-5" />
             </button>
           </div>
           <div className="mt-4">{children}</div>

@@ -1,19 +1,26 @@
 import { randomUUID } from "node:crypto";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { useBag } from "~/components/shop/bag";
+import { useBagProducts, useBagRestored } from "~/components/shop/bag-products";
+import { CheckoutSummary } from "~/components/shop/checkout-summary";
 import { Button, buttonClass } from "~/components/ui/button";
 import { TextArea, TextField } from "~/components/ui/field";
 import { ErrorMessage } from "~/components/ui/status";
-import { checkoutProblemMessage, EMPTY_CHECKOUT_MESSAGE, ORDER_FAILED_MESSAGE } from "~/domain/checkout";
+import {
+  checkoutProblemMessage,
+  EMPTY_CHECKOUT_MESSAGE,
+  ORDER_FAILED_MESSAGE,
+  PAYMENT_METHOD_MESSAGE,
+} from "~/domain/checkout";
 import { checkoutSchema } from "~/domain/checkout.schema";
 import { fieldErrors, formFields } from "~/server/form.server";
 import { placeOrder } from "~/server/orders.server";
 import { readSiteDocument } from "~/server/site-documents.server";
 import type { Route } from "./+types/checkout";
 
-export function meta() {
-  return [{ title: "Checkout | Duka" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: `Checkout | ${matches[1].data.storeName}` }, { name: "robots", content: "noindex" }];
 }
 
 export async function loader() {
@@ -42,32 +49,68 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
+/**
+ * When the connection drops mid-checkout (patchy mobile data), the shopper keeps the form, everything typed and
+ * the same idempotency key, so trying again cannot place a second order even if the first attempt got through.
+ */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const typed = Object.fromEntries(await request.clone().formData()) as Record<string, string>;
+  try {
+    return await serverAction();
+  } catch (thrown) {
+    // The redirect to the payment page arrives thrown.
+    if (thrown instanceof Response) throw thrown;
+    return data({ errors: {}, problem: ORDER_FAILED_MESSAGE, values: typed }, { status: 503 });
+  }
+}
+
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { lines } = useBag();
+  const restored = useBagRestored();
+  const { lines, clear } = useBag();
+  const productOf = useBagProducts(lines);
   const navigation = useNavigation();
   const placing = navigation.state !== "idle" && navigation.formAction === "/checkout";
-  const [method, setMethod] = useState(actionData?.values.paymentMethod ?? "");
+  // The shop redirects to the payment page only once the order is written. The bag is emptied as this page
+  // gives way (the effect's cleanup), so the shopper never sees "Your cart is empty." on the way.
+  const placed = placing && navigation.state === "loading" && navigation.location.pathname.startsWith("/payment-instructions/");
+  useEffect(() => (placed ? clear : undefined), [placed, clear]);
+
+  const [methodName, setMethodName] = useState(actionData?.values.paymentMethod ?? "");
+  const method = loaderData.paymentMethods.find((m) => m.name === methodName);
   // After a refused attempt the same key goes back, so a retry can never make a second order.
   const idempotencyKey = actionData?.values.idempotencyKey ?? loaderData.idempotencyKey;
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
   const values = actionData?.values ?? {};
 
-  if (lines.length === 0) {
+  // After a refused attempt, take the shopper to the first field that needs changing.
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    form.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
+  }, [actionData]);
+
+  if (!restored || (lines.length === 0 && !placing)) {
     return (
       <div className="mx-auto max-w-xl px-4 py-20 text-center">
         <h1 className="font-display text-3xl font-semibold">Checkout</h1>
-        <p className="mt-4">{EMPTY_CHECKOUT_MESSAGE}</p>
-        <Link to="/products" className={buttonClass("primary", "mt-6")}>
-          Continue shopping
-        </Link>
+        {restored ? (
+          <>
+            <p className="mt-4">{EMPTY_CHECKOUT_MESSAGE}</p>
+            <Link to="/products" className={buttonClass("primary", "mt-6")}>
+              Continue Shopping
+            </Link>
+          </>
+        ) : (
+          <p className="mt-4">Loading your bag…</p>
+        )}
       </div>
     );
   }
 
   return (
-    <div className="mx-auto max-w-2xl px-4 py-10">
-      <h1 className="font-display text-3xl font-semibold">Checkout</h1>
-      <Form method="post" className="mt-8 space-y-5" noValidate>
+    <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 lg:grid-cols-[1fr_22rem]">
+      <h1 className="font-display text-3xl font-semibold lg:col-span-2">Checkout</h1>
+      <CheckoutSummary lines={lines} productOf={productOf} className="lg:col-start-2 lg:row-start-2" />
+      <Form ref={form} method="post" className="space-y-5 lg:col-start-1 lg:row-start-2" noValidate>
         <input type="hidden" name="bag" value={JSON.stringify(lines)} />
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <TextField label="Full name" name="name" autoComplete="name" required defaultValue={values.name} error={errors.name} />
@@ -84,24 +127,49 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           error={errors.phone}
           hint="With your country code, e.g. +254 712 345 678"
         />
-        <fieldset>
+        <fieldset aria-describedby={errors.paymentMethod ? "payment-method-error" : undefined}>
           <legend className="text-sm font-semibold">Payment method</legend>
           <div className="mt-2 space-y-2">
             {loaderData.paymentMethods.map((m) => (
-              <label key={m.id} className="flex cursor-pointer items-start gap-3 rounded-lg border border-clay-300 p-3 dark:border-earth-700">
-                <input type="radio" name="paymentMethod" value={m.name} checked={method === m.name} onChange={() => setMethod(m.name)} className="mt-1" />
-                <span>
-                  <span className="font-semibold">{m.name}</span>
-                </span>
+              <label
+                key={m.id}
+                className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-clay-300 px-3 has-checked:border-clay-600 dark:border-earth-700 dark:has-checked:border-ochre-400"
+              >
+                <input
+                  type="radio"
+                  name="paymentMethod"
+                  value={m.name}
+                  checked={methodName === m.name}
+                  onChange={() => setMethodName(m.name)}
+                  className="size-4 accent-clay-600"
+                />
+                <span className="font-semibold">{m.name}</span>
               </label>
             ))}
           </div>
-          {errors.paymentMethod && <p className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">{errors.paymentMethod}</p>}
+          {errors.paymentMethod && (
+            <p id="payment-method-error" className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">
+              {errors.paymentMethod}
+            </p>
+          )}
         </fieldset>
+        {method && (
+          <section aria-labelledby="how-to-pay" className="rounded-lg border border-clay-300 p-4 text-sm dark:border-earth-700">
+            <h2 id="how-to-pay" className="font-semibold">
+              How to pay with {method.name}
+            </h2>
+            <p className="mt-2 whitespace-pre-line">{method.instructions}</p>
+          </section>
+        )}
         <ErrorMessage>{actionData?.problem ?? errors.bag ?? errors.idempotencyKey}</ErrorMessage>
-        <Button type="submit" disabled={!method || placing} className="w-full">
+        <Button type="submit" disabled={!method || placing} aria-describedby={method ? undefined : "choose-method"} className="w-full">
           {placing ? "Placing order..." : "Place Order"}
         </Button>
+        {!method && (
+          <p id="choose-method" className="text-center text-sm">
+            {PAYMENT_METHOD_MESSAGE}
+          </p>
+        )}
       </Form>
     </div>
   );

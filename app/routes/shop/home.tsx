@@ -1,36 +1,106 @@
-import { formatKsh } from "~/domain/money";
-import { newestProducts } from "~/server/catalogue.server";
+import { Link } from "react-router";
 import { useLiveTopics } from "~/components/live-sync";
+import { jsonLd, seoMeta } from "~/components/seo";
+import { HeroSlider } from "~/components/shop/hero-slider";
+import { HomeContact } from "~/components/shop/home-contact";
+import { HomeFaq } from "~/components/shop/home-faq";
+import { ProductCard } from "~/components/shop/product-card";
+import { buttonClass } from "~/components/ui/button";
+import { driveThumbnail } from "~/domain/images";
+import type { ContactInfo, Faqs } from "~/domain/site-documents.schema";
+import { newestProducts } from "~/server/catalogue.server";
+import { shopOrigin } from "~/server/config.server";
+import { readSiteDocument } from "~/server/site-documents.server";
+import { useShopLayout } from "./layout";
 import type { Route } from "./+types/home";
 
 /** SPEC §9: the home page shows the first 10 visible products. */
 const HOME_PRODUCT_COUNT = 10;
 
-export function meta(): Route.MetaDescriptors {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const layout = matches[1]?.loaderData;
+  if (!layout || !loaderData) return [];
   return [
-    { title: "Duka | Handcrafted African fashion, accessories and home decor" },
-    { name: "description", content: "Modern African fashion, accessories, menswear and home decor, handmade in Kenya." },
+    ...seoMeta({
+      title: `${layout.storeName} | Handcrafted African fashion, accessories and home decor`,
+      description: "Modern African fashion, accessories, menswear and home decor, handmade by artisans in Kenya. Pay with M-Pesa.",
+      origin: layout.origin,
+      path: "/",
+      image: loaderData.shareImage,
+    }),
+    ...loaderData.structuredData.map(jsonLd),
   ];
 }
 
-export async function loader() {
-  return { products: await newestProducts(HOME_PRODUCT_COUNT) };
+/** The shop as an Organization and its questions as an FAQPage, for search engines; built on the server. */
+function structuredData(origin: string, storeName: string, contactInfo: ContactInfo, faqs: Faqs["items"]) {
+  const phone = contactInfo.contactFields.find((field) => field.icon === "Phone")?.value;
+  const organization = {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    name: storeName,
+    url: `${origin}/`,
+    logo: `${origin}/favicon.svg`,
+    sameAs: contactInfo.socialLinks.map((link) => link.url),
+    ...(phone && { contactPoint: { "@type": "ContactPoint", telephone: phone, contactType: "customer service" } }),
+  };
+  if (faqs.length === 0) return [organization];
+  const faqPage = {
+    "@context": "https://schema.org",
+    "@type": "FAQPage",
+    mainEntity: faqs.map((item) => ({ "@type": "Question", name: item.q, acceptedAnswer: { "@type": "Answer", text: item.a } })),
+  };
+  return [organization, faqPage];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const [settings, contactInfo, faqs, products] = await Promise.all([
+    readSiteDocument("settings"),
+    readSiteDocument("contactInfo"),
+    readSiteDocument("faqs"),
+    newestProducts(HOME_PRODUCT_COUNT),
+  ]);
+  const firstSlide = settings.heroSlides[0];
+  return {
+    slides: settings.heroSlides,
+    faqs: faqs.items,
+    products,
+    shareImage: firstSlide ? driveThumbnail(firstSlide.src) : null,
+    structuredData: structuredData(shopOrigin(request), settings.storeName, contactInfo, faqs.items),
+  };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  useLiveTopics(["products"]);
+  useLiveTopics(["products", "settings", "content"]);
+  const { storeName, contactInfo } = useShopLayout();
+  const { slides, faqs, products } = loaderData;
   return (
-    <main className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="font-serif text-4xl font-semibold">Duka</h1>
-      <h2 className="mt-8 text-2xl font-semibold">Shop the collection</h2>
-      <ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-4">
-        {loaderData.products.map((product) => (
-          <li key={product.id} className="rounded-lg border border-clay-200 p-4 dark:border-earth-800">
-            <p className="font-medium">{product.name}</p>
-            <p className="mt-1">{formatKsh(product.priceCents)}</p>
-          </li>
-        ))}
-      </ul>
-    </main>
+    <>
+      <h1 className="sr-only">{storeName}: handcrafted African fashion, accessories and home decor</h1>
+      <HeroSlider slides={slides} />
+
+      <section aria-labelledby="collection-heading" className="mx-auto max-w-6xl px-4 py-16 sm:py-20">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <h2 id="collection-heading" className="font-display text-3xl font-semibold sm:text-4xl">
+            Shop the Collection
+          </h2>
+          <Link to="/products" className={buttonClass("secondary")}>
+            View All Products
+          </Link>
+        </div>
+        <ul className="mt-8 grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 lg:grid-cols-5">
+          {products.map((product) => (
+            <li key={product.id}>
+              <ProductCard product={product} />
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <div className="space-y-20 px-4 pb-4">
+        <HomeFaq items={faqs} />
+        <HomeContact contactInfo={contactInfo} />
+      </div>
+    </>
   );
 }

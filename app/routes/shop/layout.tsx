@@ -1,13 +1,18 @@
+import { lazy, Suspense } from "react";
 import { Outlet, useRouteLoaderData } from "react-router";
 import { FloatingContact } from "~/components/shop/floating-contact";
 import { Footer } from "~/components/shop/footer";
 import { Header } from "~/components/shop/header";
-import { NotificationPopup } from "~/components/shop/notification-popup";
 import { shopCategories } from "~/server/catalogue.server";
 import { shopOrigin } from "~/server/config.server";
 import { currentStaff } from "~/server/session.server";
 import { readSiteDocument } from "~/server/site-documents.server";
 import type { Route } from "./+types/layout";
+
+// Most visits have no active notification, and an active one waits 2 s: its code is not part of first load.
+const NotificationPopup = lazy(() =>
+  import("~/components/shop/notification-popup").then((module) => ({ default: module.NotificationPopup })),
+);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [settings, contactInfo, notification, categories, staff] = await Promise.all([
@@ -49,7 +54,11 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
       </main>
       <Footer storeName={loaderData.storeName} categories={loaderData.categories} socialLinks={loaderData.contactInfo.socialLinks} />
       {loaderData.floatingButton && <FloatingContact phone={loaderData.floatingButton.phone} />}
-      <NotificationPopup notification={loaderData.notification} />
+      {loaderData.notification.isActive && (
+        <Suspense fallback={null}>
+          <NotificationPopup notification={loaderData.notification} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,4 +1,140 @@
-// Placeholder until this page is built (issue 3); replaced before the storefront lands.
-export default function Page() {
-  return <h1>track-order</h1>;
+import { Icon } from "~/components/ui/icon";
+import { data, Link } from "react-router";
+import { useLiveTopics } from "~/components/live-sync";
+import { seoMeta } from "~/components/seo";
+import { TrackTimeline } from "~/components/shop/track-timeline";
+import { buttonClass } from "~/components/ui/button";
+import { Picture } from "~/components/ui/image";
+import { Price } from "~/components/ui/price";
+import { ErrorMessage, StatusBadge } from "~/components/ui/status";
+import { trackedOrder } from "~/server/tracking.server";
+import type { Route } from "./+types/track-order";
+
+export function meta({ loaderData, matches, params }: Route.MetaArgs) {
+  const layout = matches[1]?.loaderData;
+  const title =
+    loaderData?.kind === "found"
+      ? `Order ${loaderData.order.trackingId}`
+      : loaderData?.kind === "unknown"
+        ? "Invalid Tracking ID"
+        : "Track Your Order";
+  return seoMeta({
+    title: `${title} | ${layout?.storeName ?? "Duka"}`,
+    description: "Where your order is, from payment to delivery.",
+    origin: layout?.origin ?? "",
+    path: `/track/${params.trackingId}`,
+    noindex: true,
+  });
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const result = await trackedOrder(params.trackingId, context.clientAddress);
+  if (result.kind === "unknown") return data({ kind: "unknown" as const }, { status: 404 });
+  if (result.kind === "rate-limited") {
+    return data(
+      { kind: "rate-limited" as const, message: result.message },
+      { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+    );
+  }
+  return { kind: "found" as const, order: result.order };
+}
+
+export default function TrackOrder({ loaderData }: Route.ComponentProps) {
+  // Staff moving the order along shows here without a reload.
+  useLiveTopics(loaderData.kind === "found" ? ["orders"] : []);
+
+  if (loaderData.kind !== "found") {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-24 text-center">
+        {loaderData.kind === "unknown" ? (
+          <>
+            <h1 className="font-display text-3xl font-semibold">Invalid Tracking ID.</h1>
+            <p className="mt-4">Please check the tracking ID and try again.</p>
+          </>
+        ) : (
+          <>
+            <h1 className="font-display text-3xl font-semibold">Please wait a moment</h1>
+            <ErrorMessage className="mt-4">{loaderData.message}</ErrorMessage>
+          </>
+        )}
+        <Link to="/track" className={buttonClass("primary", "mt-8")}>
+          Try Again
+        </Link>
+      </div>
+    );
+  }
+
+  const { order } = loaderData;
+  const sectionHeading = "font-display text-xl font-semibold";
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12">
+      <h1 className="font-display text-4xl font-semibold">Track Your Order</h1>
+      <dl className="mt-6 grid gap-x-8 gap-y-4 rounded-2xl border border-clay-200 p-5 sm:grid-cols-2 dark:border-earth-800">
+        <div>
+          <dt className="text-sm text-earth-700 dark:text-clay-200">Tracking ID</dt>
+          <dd className="font-mono font-semibold tracking-wider">{order.trackingId}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-earth-700 dark:text-clay-200">Placed on</dt>
+          <dd className="font-semibold">{order.placedOn}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-earth-700 dark:text-clay-200">Status</dt>
+          <dd className="mt-1">
+            <StatusBadge status={order.status} />
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm text-earth-700 dark:text-clay-200">Phone</dt>
+          <dd className="font-semibold">{order.maskedPhone}</dd>
+        </div>
+        {order.riderName && (
+          <div>
+            <dt className="text-sm text-earth-700 dark:text-clay-200">Rider</dt>
+            <dd className="font-semibold">{order.riderName}</dd>
+          </div>
+        )}
+      </dl>
+
+      <section aria-labelledby="progress-heading" className="mt-10">
+        <h2 id="progress-heading" className={sectionHeading}>
+          Progress
+        </h2>
+        <div className="mt-5">
+          {order.timeline.cancelled ? (
+            <div className="flex items-center gap-3 rounded-2xl border border-red-700/40 bg-red-50 px-5 py-4 text-red-900 dark:border-red-400/40 dark:bg-red-950/40 dark:text-red-100">
+              <Icon name="ban" className="size-6 shrink-0" />
+              <p className="text-lg font-semibold">Order Cancelled</p>
+            </div>
+          ) : (
+            <TrackTimeline steps={order.timeline.steps} />
+          )}
+        </div>
+      </section>
+
+      <section aria-labelledby="items-heading" className="mt-10">
+        <h2 id="items-heading" className={sectionHeading}>
+          Items
+        </h2>
+        <ul className="mt-4 divide-y divide-clay-200 dark:divide-earth-800">
+          {order.items.map((item, index) => (
+            <li key={index} className="flex items-center gap-4 py-4">
+              <Picture url={item.image} alt="" width={64} height={80} sizes="64px" className="h-20 w-16 shrink-0 rounded-lg object-cover" />
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold">{item.name}</p>
+                <p className="text-sm text-earth-700 dark:text-clay-200">{[item.size, item.color].filter(Boolean).join(" · ")}</p>
+              </div>
+              <p className="text-right text-sm">
+                {item.quantity} × <Price cents={item.unitPriceCents} />
+              </p>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-2 flex justify-between border-t border-clay-300 pt-4 text-lg font-semibold dark:border-earth-700">
+          <span>Total</span>
+          <Price cents={order.totalCents} />
+        </p>
+      </section>
+    </div>
+  );
 }

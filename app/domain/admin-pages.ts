@@ -1,0 +1,52 @@
+import type { StaffRole } from "./staff";
+
+// Every back-office page (SPEC §2 Admin, §6): the sidebar, the header title, the role guard and the global
+// search's "Admin Pages" group all read this one list.
+
+export type AdminPageGroup = "main" | "content" | "configuration";
+export type AdminPage = {
+  path: string;
+  title: string;
+  icon: string;
+  roles: readonly StaffRole[];
+  group: AdminPageGroup;
+};
+
+const everyone: readonly StaffRole[] = ["owner", "developer"];
+const developers: readonly StaffRole[] = ["developer"];
+
+export const ADMIN_PAGES: readonly AdminPage[] = [
+  { path: "/admin/dashboard", title: "Dashboard", icon: "LayoutDashboard", roles: everyone, group: "main" },
+  { path: "/admin/reports", title: "Reports", icon: "ChartColumn", roles: everyone, group: "main" },
+  { path: "/admin/seo-report", title: "SEO Report", icon: "Search", roles: everyone, group: "main" },
+  { path: "/admin/orders", title: "Orders", icon: "ShoppingCart", roles: everyone, group: "main" },
+  { path: "/admin/products", title: "Products", icon: "Package", roles: everyone, group: "main" },
+  { path: "/admin/categories", title: "Categories", icon: "Tags", roles: everyone, group: "main" },
+  { path: "/admin/riders", title: "Riders", icon: "Bike", roles: everyone, group: "main" },
+  { path: "/admin/our-story", title: "Our Story", icon: "BookOpen", roles: developers, group: "content" },
+  { path: "/admin/faq", title: "FAQs", icon: "CircleHelp", roles: developers, group: "content" },
+  { path: "/admin/contact", title: "Contact Info", icon: "Contact", roles: developers, group: "content" },
+  { path: "/admin/settings", title: "Site Settings", icon: "Settings", roles: developers, group: "configuration" },
+  { path: "/admin/image-generator", title: "Image Generator", icon: "ImagePlus", roles: developers, group: "configuration" },
+];
+
+export const ADMIN_GROUP_LABELS: Record<AdminPageGroup, string> = {
+  main: "Store",
+  content: "Site Content",
+  configuration: "Configuration",
+};
+
+/** The page a path belongs to (sub-pages such as /admin/products/new belong to /admin/products). */
+export function adminPageFor(pathname: string): AdminPage | undefined {
+  const path = pathname.replace(/\/+$/, "");
+  return ADMIN_PAGES.find((page) => path === page.path || path.startsWith(`${page.path}/`));
+}
+
+/** The header's title for a path: the page's title, with "Add Product" / "Edit Product" for the form. */
+export function adminTitleFor(pathname: string): string {
+  if (/^\/admin\/products\/new\/?$/.test(pathname)) return "Add Product";
+  if (/^\/admin\/products\/edit\//.test(pathname)) return "Edit Product";
+  return adminPageFor(pathname)?.title ?? "Admin";
+}
+
+export const pagesForRole = (role: StaffRole) => ADMIN_PAGES.filter((page) => page.roles.includes(role));

@@ -1,0 +1,110 @@
+import { useEffect } from "react";
+import { data, Link, useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import { SelectField, TextArea, TextField } from "~/components/ui/field";
+import { Price } from "~/components/ui/price";
+import { ErrorMessage, LiveStatus } from "~/components/ui/status";
+import { useTimedFlag } from "~/components/ui/use-timed-flag";
+import { notificationFormSchema } from "~/domain/notification-form.schema";
+import { requireAdminAction, requireAdminPage } from "~/server/admin-guard.server";
+import { dashboardFigures } from "~/server/dashboard.server";
+import { fieldErrors, formFields } from "~/server/form.server";
+import { readSiteDocument, writeSiteDocument } from "~/server/site-documents.server";
+import type { Route } from "./+types/dashboard";
+
+/** SPEC §9: the notification's saved confirmation shows for 2 s. */
+const SAVED_MS = 2_000;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdminPage(request);
+  const [figures, notification] = await Promise.all([dashboardFigures(), readSiteDocument("notification")]);
+  return { figures, notification };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdminAction(request);
+  const parsed = notificationFormSchema.safeParse(formFields(await request.formData()));
+  if (!parsed.success) return data({ saved: false, errors: fieldErrors(parsed.error) }, { status: 400 });
+  await writeSiteDocument("notification", parsed.data);
+  return { saved: true, errors: {} as Record<string, string> };
+}
+
+function Card({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="rounded-2xl border border-clay-200 p-5 dark:border-earth-800">
+      <dt className="text-sm font-semibold text-earth-700 dark:text-clay-200">{label}</dt>
+      <dd className="mt-2 font-display text-3xl font-semibold">{children}</dd>
+    </div>
+  );
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { figures, notification } = loaderData;
+  const fetcher = useFetcher<typeof action>();
+  const [saved, showSaved] = useTimedFlag(SAVED_MS);
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.saved) showSaved();
+  }, [fetcher.state, fetcher.data, showSaved]);
+  const errors: Record<string, string | undefined> = fetcher.data?.errors ?? {};
+
+  return (
+    <div className="space-y-10">
+      <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <Card label="Total Sales">
+          <Price cents={figures.totalSalesCents} />
+        </Card>
+        <Card label="Pending Orders">{figures.pendingOrders}</Card>
+        <Card label="Total Products">{figures.totalProducts}</Card>
+        <Card label="Total Orders">{figures.totalOrders}</Card>
+      </dl>
+
+      <section aria-labelledby="running-low">
+        <h2 id="running-low" className="font-display text-xl font-semibold">
+          Running low
+        </h2>
+        {figures.runningLow.length === 0 ? (
+          <p className="mt-2 text-sm">Every product has more than a few units to sell.</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-clay-200 rounded-2xl border border-clay-200 dark:divide-earth-800 dark:border-earth-800">
+            {figures.runningLow.map((product) => (
+              <li key={product.id} className="flex items-center justify-between gap-4 px-4 py-3 text-sm">
+                <Link to={`/admin/products/edit/${product.id}`} className="font-semibold hover:underline">
+                  {product.name}
+                </Link>
+                <span>{product.available === 0 ? "Out of stock" : `${product.available} left`}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="notification-editor" className="max-w-2xl">
+        <h2 id="notification-editor" className="font-display text-xl font-semibold">
+          Site notification
+        </h2>
+        <fetcher.Form method="post" className="mt-4 space-y-4">
+          <label className="flex items-center gap-3 text-sm font-semibold">
+            <input type="checkbox" name="isActive" defaultChecked={notification.isActive} className="size-5" />
+            Show the notification to shoppers
+          </label>
+          <TextField label="Title" name="title" defaultValue={notification.title} error={errors.title} />
+          <TextArea label="Message" name="message" rows={3} defaultValue={notification.message} error={errors.message} />
+          <TextField label="Link" name="link" defaultValue={notification.link} error={errors.link} hint="A page of the shop such as /products, or a web address" />
+          <TextField label="Link label" name="linkLabel" defaultValue={notification.linkLabel} error={errors.linkLabel} />
+          <SelectField label="Display type" name="displayType" defaultValue={notification.displayType}>
+            <option value="popup">Popup (bottom-right corner)</option>
+            <option value="toast">Toast (bottom-right corner)</option>
+            <option value="modal">Modal (centre of the page)</option>
+          </SelectField>
+          <ErrorMessage>{fetcher.data && !fetcher.data.saved ? "Please correct the fields above." : undefined}</ErrorMessage>
+          <div className="flex items-center gap-4">
+            <Button type="submit" disabled={fetcher.state !== "idle"}>
+              {fetcher.state !== "idle" ? "Saving..." : "Save Notification"}
+            </Button>
+            <LiveStatus className="text-sm font-semibold text-green-800 dark:text-green-300">{saved ? "Saved!" : ""}</LiveStatus>
+          </div>
+        </fetcher.Form>
+      </section>
+    </div>
+  );
+}

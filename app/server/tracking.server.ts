@@ -1,0 +1,116 @@
+import { shortOrderId } from "~/domain/order-id";
+import { type OrderStatus, type OrderTimeline, orderTimeline } from "~/domain/order-status";
+import { maskPhone } from "~/domain/phone";
+import { longShopDate } from "~/domain/report-period";
+import { config } from "./config.server";
+import { lookUpOrder, orderByTrackingId, ordersByPhone } from "./orders.server";
+import { hitRateLimit } from "./rate-limit.server";
+
+/** SPEC §8: what /track says when nothing matches. */
+export const NO_ORDER_FOUND_MESSAGE =
+  "No order found with that Order ID, Tracking ID, or Phone Number. Please check your details and try again.";
+
+/**
+ * Order lookups a client may make in a minute, across /track, /track/{id} and /orders-by-phone: plenty for a
+ * shopper, too few to guess other people's tracking ids or phone numbers.
+ */
+export const TRACKING_LOOKUPS_PER_MINUTE = 30;
+const WINDOW_MS = 60_000;
+
+export type RateLimited = { kind: "rate-limited"; retryAfterSeconds: number; message: string };
+
+const tooManyLookups = (retryAfterSeconds: number): RateLimited => ({
+  kind: "rate-limited",
+  retryAfterSeconds,
+  message: `Too many order lookups from your connection. Please wait ${retryAfterSeconds} seconds and try again.`,
+});
+
+/** Counts one lookup by a client; undefined while within the limit. */
+async function refusedLookup(clientAddress: string, now: Date): Promise<RateLimited | undefined> {
+  const verdict = await hitRateLimit(`track:${clientAddress}`, TRACKING_LOOKUPS_PER_MINUTE, WINDOW_MS, now);
+  return verdict.allowed ? undefined : tooManyLookups(verdict.retryAfterSeconds);
+}
+
+export type TrackingLookup =
+  | { kind: "tracking"; trackingId: string }
+  | { kind: "phone"; phone: string }
+  | { kind: "none"; message: string }
+  | RateLimited;
+
+/** The /track form: an order by tracking id, order id or phone number, for a client within its limit. */
+export async function findOrder(input: string, clientAddress: string, now = new Date()): Promise<TrackingLookup> {
+  const refused = await refusedLookup(clientAddress, now);
+  if (refused) return refused;
+  const found = await lookUpOrder(input);
+  return found.kind === "none" ? { kind: "none", message: NO_ORDER_FOUND_MESSAGE } : found;
+}
+
+/** What the public tracking page may show of an order: no address, no name, the phone masked. */
+export type TrackedOrder = {
+  trackingId: string;
+  placedOn: string;
+  status: OrderStatus;
+  timeline: OrderTimeline;
+  riderName: string | null;
+  maskedPhone: string;
+  totalCents: number;
+  items: { name: string; image: string | null; size: string; color: string; quantity: number; unitPriceCents: number }[];
+};
+
+/** The tracking page's order, for a client within its limit (every view counts, so ids cannot be guessed). */
+export async function trackedOrder(
+  trackingId: string,
+  clientAddress: string,
+  now = new Date(),
+): Promise<{ kind: "found"; order: TrackedOrder } | { kind: "unknown" } | RateLimited> {
+  const refused = await refusedLookup(clientAddress, now);
+  if (refused) return refused;
+  const order = await orderByTrackingId(trackingId);
+  if (!order) return { kind: "unknown" };
+  return {
+    kind: "found",
+    order: {
+      trackingId: order.trackingId,
+      // Formatted here, in the shop's time zone, so the server's HTML and the browser agree.
+      placedOn: longShopDate(order.orderDate, config().timeZone),
+      status: order.status,
+      timeline: orderTimeline(order.status),
+      riderName: order.riderName,
+      maskedPhone: maskPhone(order.clientPhone),
+      totalCents: order.totalCents,
+      items: order.lines.map(({ name, image, size, color, quantity, unitPriceCents }) => ({
+        name,
+        image,
+        size,
+        color,
+        quantity,
+        unitPriceCents,
+      })),
+    },
+  };
+}
+
+/**
+ * A card on /orders-by-phone. The order number is the short form the shop's staff use: the full order id
+ * opens the payment page, and a phone number is easier to guess than a tracking id.
+ */
+export type PhoneOrderSummary = { orderNumber: string; trackingId: string; placedOn: string; status: OrderStatus; totalCents: number };
+
+/** A phone number's orders, newest first, for a client within its limit. */
+export async function phoneOrders(
+  phone: string,
+  clientAddress: string,
+  now = new Date(),
+): Promise<{ kind: "found"; orders: PhoneOrderSummary[] } | RateLimited> {
+  const refused = await refusedLookup(clientAddress, now);
+  if (refused) return refused;
+  const timeZone = config().timeZone;
+  const orders = (await ordersByPhone(phone)).map((order) => ({
+    orderNumber: shortOrderId(order.id),
+    trackingId: order.trackingId,
+    placedOn: longShopDate(order.orderDate, timeZone),
+    status: order.status,
+    totalCents: order.totalCents,
+  }));
+  return { kind: "found", orders };
+}

@@ -1,0 +1,125 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+import { signIn } from "./support/admin";
+import { addStaffMember, signedInRequest, STAFF_PASSWORD } from "./support/staff";
+
+const OWNER = "owner@access.test";
+const DEVELOPER = "dev@access.test";
+
+test.beforeAll(async () => {
+  await addStaffMember(OWNER);
+  await addStaffMember(DEVELOPER);
+});
+
+test("a signed-out visitor is sent to sign in and comes back to the page they wanted", async ({ page }) => {
+  await page.goto("/admin/dashboard");
+  await expect(page).toHaveURL("/admin/login?redirectTo=%2Fadmin%2Fdashboard");
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await page.getByLabel("Email").fill(OWNER);
+  await page.getByLabel("Password").fill(STAFF_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL("/admin/dashboard");
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  await expect(page.getByText("Store Owner")).toBeVisible();
+});
+
+test("a wrong password and an unknown email get the same message, and what was typed stays", async ({ page }) => {
+  await page.goto("/admin/login");
+  await page.getByLabel("Email").fill(OWNER);
+  await page.getByLabel("Password").fill("not the password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Invalid email or password. Please try again.");
+  await expect(page.getByLabel("Email")).toHaveValue(OWNER);
+
+  await page.getByLabel("Email").fill("nobody@access.test");
+  await page.getByLabel("Password").fill(STAFF_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Invalid email or password. Please try again.");
+});
+
+test("signing out goes to the shop's home page and ends the session", async ({ page }) => {
+  await page.goto("/admin/login");
+  await page.getByLabel("Email").fill(DEVELOPER);
+  await page.getByLabel("Password").fill(STAFF_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByText("Developer", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL("/");
+  await page.goto("/admin/dashboard");
+  await expect(page).toHaveURL(/\/admin\/login/);
+});
+
+test("the sidebar shows Site Content and Configuration only to developers", async ({ page, isMobile }) => {
+  for (const [email, shown] of [
+    [OWNER, false],
+    [DEVELOPER, true],
+  ] as const) {
+    await page.context().clearCookies();
+    await signIn(page, email);
+    if (isMobile) await page.getByRole("button", { name: "Open menu" }).click();
+    const nav = page.getByRole("navigation", { name: "Admin" }).filter({ visible: true });
+    for (const name of ["Dashboard", "Reports", "SEO Report", "Orders", "Products", "Categories", "Riders"]) {
+      await expect(nav.getByRole("link", { name })).toBeVisible();
+    }
+    for (const name of ["Our Story", "FAQs", "Contact Info", "Site Settings", "Image Generator"]) {
+      await expect(nav.getByRole("link", { name })).toHaveCount(shown ? 1 : 0);
+    }
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  }
+});
+
+test("the dashboard's notification editor saves, confirms for 2 s, and the shop shows it", async ({ page }) => {
+  await page.clock.install();
+  await signIn(page, OWNER);
+  await page.getByLabel("Title").fill("Weekend market");
+  await page.getByLabel("Message").fill("Meet our weavers at the Saturday market.");
+  await page.getByRole("button", { name: "Save Notification" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved!" })).toBeVisible();
+  await page.clock.runFor(2_100);
+  await expect(page.getByText("Saved!")).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByLabel("Title")).toHaveValue("Weekend market");
+  // Left inactive, so the other specs' pages stay free of it.
+  await expect(page.getByLabel("Show the notification to shoppers")).not.toBeChecked();
+});
+
+test.describe("the guard, by direct HTTP requests", () => {
+  test("signed out: admin pages redirect to sign-in and admin posts change nothing", async ({ request, baseURL }) => {
+    for (const path of ["/admin", "/admin/dashboard"]) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status()).toBe(302);
+      expect(response.headers().location).toBe(`/admin/login?redirectTo=${encodeURIComponent(path)}`);
+    }
+    const post = await request.post("/admin/dashboard", {
+      form: { title: "Hacked", message: "x", link: "", linkLabel: "", displayType: "modal", isActive: "on" },
+      headers: { Origin: baseURL! },
+      maxRedirects: 0,
+    });
+    expect(post.status()).toBe(302);
+    expect(post.headers().location).toMatch(/^\/admin\/login\?redirectTo=/);
+    const owner = await signedInRequest(baseURL!, OWNER);
+    expect(await (await owner.get("/admin/dashboard")).text()).not.toContain("Hacked");
+    await owner.dispose();
+  });
+
+  test("a staff member's post from another site is refused and changes nothing", async ({ baseURL }) => {
+    const owner = await signedInRequest(baseURL!, OWNER);
+    const forged = await owner.post("/admin/dashboard", {
+      form: { title: "Forged", message: "x", link: "", linkLabel: "", displayType: "popup" },
+      headers: { Origin: "https://evil.example" },
+      maxRedirects: 0,
+    });
+    expect(forged.status()).toBe(403);
+    const page = await (await owner.get("/admin/dashboard")).text();
+    expect(page).not.toContain("Forged");
+    await owner.dispose();
+  });
+
+  test("an owner may open every shared page; the index redirects to the dashboard", async ({ baseURL }) => {
+    const owner = await signedInRequest(baseURL!, OWNER);
+    const index = await owner.get("/admin", { maxRedirects: 0 });
+    expect(index.headers().location).toBe("/admin/dashboard");
+    expect((await owner.get("/admin/dashboard", { maxRedirects: 0 })).status()).toBe(200);
+    await owner.dispose();
+  });
+});

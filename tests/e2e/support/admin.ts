@@ -1,0 +1,11 @@
+import type { Page } from "@playwright/test";
+import { STAFF_PASSWORD } from "./staff";
+
+/** Signs in through the login page, as a person would. */
+export async function signIn(page: Page, email: string) {
+  await page.goto("/admin/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(STAFF_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL("/admin/dashboard");
+}
