@@ -40,14 +40,18 @@ type Editing = { mode: "create" } | { mode: "rename"; id: string; name: string }
 
 export default function Categories({ loaderData }: Route.ComponentProps) {
   const [chosen, setEditing] = useState<Editing>(null);
-  const [submitted, setSubmitted] = useState<Editing>(null);
-  const fetcher = useFetcher<typeof action>();
+  // Each dialog gets a fresh fetcher, so it never shows another form's earlier answer.
+  const [opened, setOpened] = useState(0);
+  const fetcher = useFetcher<typeof action>({ key: `category-form-${opened}` });
   const busy = fetcher.state !== "idle";
-  const answered = fetcher.state === "idle" && submitted === chosen ? fetcher.data : undefined;
-  // A dialog closes once its own save succeeded; a refusal keeps it open with the message.
+  const answered = fetcher.state === "idle" ? fetcher.data : undefined;
+  // A dialog closes once its save succeeded; a refusal keeps it open with the message.
   const editing = answered?.ok ? null : chosen;
   const error = answered && !answered.ok ? answered.error : undefined;
-  const open = (next: Editing) => setEditing(next);
+  const open = (next: Editing) => {
+    setOpened((n) => n + 1);
+    setEditing(next);
+  };
 
   return (
     <div className="space-y-6">
@@ -105,7 +109,7 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
         onClose={() => setEditing(null)}
         title={editing?.mode === "rename" ? "Edit Category" : "Add Category"}
       >
-        <fetcher.Form method="post" className="space-y-4" onSubmit={() => setSubmitted(chosen)}>
+        <fetcher.Form method="post" className="space-y-4">
           <input type="hidden" name="intent" value={editing?.mode === "rename" ? "rename" : "create"} />
           {editing?.mode === "rename" && <input type="hidden" name="id" value={editing.id} />}
           <TextField label="Category name" name="name" data-autofocus required defaultValue={editing?.mode === "rename" ? editing.name : ""} error={error} />
@@ -121,7 +125,7 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
       </Dialog>
 
       <Dialog open={editing?.mode === "delete"} onClose={() => setEditing(null)} title="Delete category">
-        <fetcher.Form method="post" className="space-y-4" onSubmit={() => setSubmitted(chosen)}>
+        <fetcher.Form method="post" className="space-y-4">
           <input type="hidden" name="intent" value="delete" />
           <input type="hidden" name="id" value={editing?.mode === "delete" ? editing.id : ""} />
           <p>Delete the category “{editing?.mode === "delete" ? editing.name : ""}”?</p>

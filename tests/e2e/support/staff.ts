@@ -19,8 +19,12 @@ export async function addStaffMember(email: string, role?: "owner" | "developer"
 
 /** An HTTP client signed in as the given staff member (cookies kept), for direct requests. */
 export async function signedInRequest(baseURL: string, email: string): Promise<APIRequestContext> {
-  const context = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
-  const response = await context.post("/admin/login", { form: { email, password: STAFF_PASSWORD }, maxRedirects: 0 });
+  const context = await playwrightRequest.newContext({ baseURL });
+  const response = await context.post("/admin/login", {
+    form: { email, password: STAFF_PASSWORD },
+    headers: { Origin: baseURL },
+    maxRedirects: 0,
+  });
   expect(response.status()).toBe(302);
   return context;
 }
