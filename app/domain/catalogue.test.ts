@@ -330,3 +330,24 @@ describe("activeFilterCount", () => {
     expect(activeFilterCount(filters)).toBe(count);
   });
 });
+
+describe("the search also finds what its suggestions offer", () => {
+  const basket = {
+    name: "Market Basket",
+    description: "Woven by hand.",
+    categoryId: "decor",
+    categoryName: "Home Decor",
+    priceCents: 150_000,
+    sizes: [],
+    colors: [],
+    material: "Sisal",
+    culturalInspiration: "Kiondo sisal baskets (Kamba)",
+    isVisible: true,
+  };
+  test.each(["kiondo sisal baskets (kamba)", "SISAL", "home decor"])("searching %j finds a product whose inspiration, material or category holds it", (q) => {
+    expect(matchesShopFilters(basket, { q })).toBe(true);
+  });
+  test("text found nowhere on the product still finds nothing", () => {
+    expect(matchesShopFilters(basket, { q: "leather" })).toBe(false);
+  });
+});

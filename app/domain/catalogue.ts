@@ -20,19 +20,23 @@ export type FilterableProduct = {
   sizes: readonly string[];
   colors: readonly string[];
   material: string;
+  culturalInspiration?: string;
+  categoryName?: string | null;
   isVisible: boolean;
 };
 
 /**
  * Whether a product shows in the shop under these filters (SPEC §5): hidden products never; the search
- * matches name or description regardless of case; size and colour must be among the product's; material
+ * matches name or description regardless of case, and also the cultural inspiration, material and category
+ * name that search suggestions are drawn from, so picking a suggestion always finds something (decision 011); size and colour must be among the product's; material
  * and category must be exactly the product's; the price must be at or below the maximum.
  */
 export function matchesShopFilters(product: FilterableProduct, filters: Omit<ShopFilters, "page">): boolean {
   if (!product.isVisible) return false;
   if (filters.q !== undefined) {
     const q = filters.q.toLowerCase();
-    if (!product.name.toLowerCase().includes(q) && !product.description.toLowerCase().includes(q)) return false;
+    const searched = [product.name, product.description, product.culturalInspiration, product.material, product.categoryName];
+    if (!searched.some((text) => text?.toLowerCase().includes(q))) return false;
   }
   if (filters.categoryId !== undefined && product.categoryId !== filters.categoryId) return false;
   if (filters.maxPrice !== undefined && product.priceCents > shillingsToCents(filters.maxPrice)) return false;

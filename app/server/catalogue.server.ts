@@ -41,7 +41,16 @@ function filterConditions(filters: Omit<ShopFilters, "page">): SQL[] {
   const conditions: SQL[] = [isPublic];
   if (filters.q) {
     const pattern = likePattern(filters.q);
-    conditions.push(or(sql`lower(${products.name}) like ${pattern}`, sql`lower(${products.description}) like ${pattern}`)!);
+    // Also what suggestions are drawn from, so picking one finds its products (decision 011).
+    conditions.push(
+      or(
+        sql`lower(${products.name}) like ${pattern}`,
+        sql`lower(${products.description}) like ${pattern}`,
+        sql`lower(${products.culturalInspiration}) like ${pattern}`,
+        sql`lower(${products.material}) like ${pattern}`,
+        sql`exists (select 1 from ${categories} where ${categories.id} = ${products.categoryId} and lower(${categories.name}) like ${pattern})`,
+      )!,
+    );
   }
   if (filters.categoryId) conditions.push(eq(products.categoryId, filters.categoryId));
   if (filters.maxPrice !== undefined) conditions.push(sql`${products.priceCents} <= ${shillingsToCents(filters.maxPrice)}`);

@@ -39,7 +39,10 @@ const names = (rows: { name: string }[]) => rows.map((row) => row.name).sort();
 
 /** What the domain rule says the shop shows under these filters, from every product in the database. */
 const expectedByTheRule = (filters: Filters) =>
-  everyProduct.filter((product) => matchesShopFilters(product as FilterableProduct, filters));
+  everyProduct.filter((product) =>
+    matchesShopFilters({ ...product, categoryName: categoryNameOf(product.categoryId) } as FilterableProduct, filters),
+  );
+const categoryNameOf = (id: string | null) => Object.entries(categoryId).find(([, value]) => value === id)?.[0] ?? null;
 
 /** Every matching product, through the shop's own pages. */
 async function allPages(filters: Filters) {
