@@ -164,6 +164,14 @@ export async function suggestions(query: string): Promise<string[]> {
   });
 }
 
+/** Orders that still hold their products' quantities: not cancelled, not archived, stock not yet taken (decision 002). */
+const holdsStock = and(isNull(orders.stockTakenAt), eq(orders.isArchived, false), sql`${orders.status} <> 'Cancelled'`);
+
+/** How many units of the enclosing query's product open orders hold, as SQL (for lists of many products). */
+export const heldQuantitySql = sql<number>`coalesce((select sum(${orderLines.quantity}) from ${orderLines}
+  inner join ${orders} on ${orders.id} = ${orderLines.orderId}
+  where ${orderLines.productId} = ${products.id} and ${holdsStock}), 0)::int`;
+
 /** Quantities that open orders hold of each product until their stock is taken (decision 002). */
 export async function heldQuantities(source: Queryable, productIds: readonly string[]): Promise<Map<string, number>> {
   if (productIds.length === 0) return new Map();
@@ -171,14 +179,7 @@ export async function heldQuantities(source: Queryable, productIds: readonly str
     .select({ productId: orderLines.productId, held: sql<number>`sum(${orderLines.quantity})::int` })
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(
-      and(
-        inArray(orderLines.productId, [...productIds]),
-        isNull(orders.stockTakenAt),
-        eq(orders.isArchived, false),
-        sql`${orders.status} <> 'Cancelled'`,
-      ),
-    )
+    .where(and(inArray(orderLines.productId, [...productIds]), holdsStock))
     .groupBy(orderLines.productId);
   return new Map(rows.map((r) => [r.productId!, r.held]));
 }

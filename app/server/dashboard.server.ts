@@ -1,8 +1,6 @@
 import { and, asc, count, eq, inArray, sql, sum } from "drizzle-orm";
-import { ORDER_STATUSES } from "~/domain/order-status";
-import { isPendingOrderStatus } from "~/domain/order-status";
-import { availableStock } from "~/domain/stock";
-import { heldQuantities } from "./catalogue.server";
+import { isPendingOrderStatus, ORDER_STATUSES } from "~/domain/order-status";
+import { heldQuantitySql } from "./catalogue.server";
 import { db } from "./db/database.server";
 import { orders, products } from "./db/schema.server";
 
@@ -37,21 +35,17 @@ export async function dashboardFigures(): Promise<DashboardFigures> {
     database.select({ n: count() }).from(products),
     database.select({ n: count() }).from(orders),
     database
-      .select({ id: products.id, name: products.name, stock: products.stock })
+      .select({ id: products.id, name: products.name, available: sql<number>`greatest(${products.stock} - ${heldQuantitySql}, 0)` })
       .from(products)
-      .where(sql`${products.stock} <= ${LOW_STOCK_THRESHOLD} + coalesce((select sum(l.quantity) from order_lines l join orders o on o.id = l.order_id
-              where l.product_id = ${products.id} and o.stock_taken_at is null and not o.is_archived and o.status <> 'Cancelled'), 0)`)
-      .orderBy(asc(products.stock), asc(products.name))
+      .where(sql`${products.stock} - ${heldQuantitySql} <= ${LOW_STOCK_THRESHOLD}`)
+      .orderBy(sql`3`, asc(products.name))
       .limit(10),
   ]);
-  const held = await heldQuantities(database, lowRows.map((r) => r.id));
   return {
     totalSalesCents: Number(sales?.total ?? 0),
     pendingOrders: pending?.n ?? 0,
     totalProducts: productCount?.n ?? 0,
     totalOrders: orderCount?.n ?? 0,
-    runningLow: lowRows
-      .map((r) => ({ id: r.id, name: r.name, available: availableStock(r.stock, held.get(r.id) ?? 0) }))
-      .sort((a, b) => a.available - b.available),
+    runningLow: lowRows,
   };
 }

@@ -1,3 +1,4 @@
+import { OrderNotFound } from "~/components/shop/order-not-found";
 import { data, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Price } from "~/components/ui/price";
@@ -22,15 +23,7 @@ export function meta({ data: page, matches }: Route.MetaArgs) {
 export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData;
   if (!order) {
-    return (
-      <div className="mx-auto max-w-xl px-4 py-24 text-center">
-        <h1 className="font-display text-3xl font-semibold">Order not found.</h1>
-        <p className="mt-4">Please check the link, or look your order up by its order ID, tracking ID or phone number.</p>
-        <Link to="/track" className={buttonClass("primary", "mt-8")}>
-          Track Order
-        </Link>
-      </div>
-    );
+    return <OrderNotFound />;
   }
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">

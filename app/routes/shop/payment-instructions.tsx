@@ -1,3 +1,4 @@
+import { OrderNotFound } from "~/components/shop/order-not-found";
 import { data, Link } from "react-router";
 import { useLiveTopics } from "~/components/live-sync";
 import { PaymentDetails } from "~/components/shop/payment-details";
@@ -40,15 +41,7 @@ export default function PaymentInstructions({ loaderData }: Route.ComponentProps
   const { order, payment } = loaderData;
 
   if (!order) {
-    return (
-      <div className="mx-auto max-w-xl px-4 py-24 text-center">
-        <h1 className="font-display text-3xl font-semibold">Order not found.</h1>
-        <p className="mt-4">Please check the link, or look your order up by its order ID, tracking ID or phone number.</p>
-        <Link to="/track" className={buttonClass("primary", "mt-8")}>
-          Track Order
-        </Link>
-      </div>
-    );
+    return <OrderNotFound />;
   }
 
   return (
