@@ -42,14 +42,13 @@ export async function runOnShop(request: ControlRequest): Promise<unknown> {
   }
 }
 
-/** Ends a command: known problems as one sentence on stderr, exit code 1. */
+/** Ends a command: a problem is one sentence on stderr (the stack only with DEBUG set), exit code 1. */
 export function finish(work: Promise<void>) {
   work.then(
     () => process.exit(0),
     (error: unknown) => {
-      const known = error instanceof Error && ["ConfigurationError", "StaffAccountError", "BackupError"].includes(error.name);
-      console.error(known || error instanceof Error ? (error as Error).message : String(error));
-      if (!known && error instanceof Error && process.env.DEBUG) console.error(error.stack);
+      console.error(error instanceof Error ? error.message : String(error));
+      if (error instanceof Error && process.env.DEBUG) console.error(error.stack);
       process.exit(1);
     },
   );

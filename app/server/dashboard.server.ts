@@ -23,6 +23,7 @@ const PENDING_STATUSES = ORDER_STATUSES.filter(isPendingOrderStatus);
  */
 export async function dashboardFigures(): Promise<DashboardFigures> {
   const database = await db();
+  const available = sql<number>`greatest(${products.stock} - ${heldQuantitySql}, 0)`;
   const [[sales], [pending], [productCount], [orderCount], lowRows] = await Promise.all([
     database
       .select({ total: sum(orders.totalCents) })
@@ -35,10 +36,10 @@ export async function dashboardFigures(): Promise<DashboardFigures> {
     database.select({ n: count() }).from(products),
     database.select({ n: count() }).from(orders),
     database
-      .select({ id: products.id, name: products.name, available: sql<number>`greatest(${products.stock} - ${heldQuantitySql}, 0)` })
+      .select({ id: products.id, name: products.name, available })
       .from(products)
-      .where(sql`${products.stock} - ${heldQuantitySql} <= ${LOW_STOCK_THRESHOLD}`)
-      .orderBy(sql`3`, asc(products.name))
+      .where(sql`${available} <= ${LOW_STOCK_THRESHOLD}`)
+      .orderBy(available, asc(products.name))
       .limit(10),
   ]);
   return {
