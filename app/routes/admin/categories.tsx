@@ -1,14 +1,29 @@
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { data, useFetcher } from "react-router";
+import {
+  AdminTable,
+  Cell,
+  EmptyState,
+  IconButton,
+  RowActions,
+} from "~/components/admin/table";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { TextField } from "~/components/ui/field";
 import { ErrorMessage } from "~/components/ui/status";
 import { NO_CATEGORIES_MESSAGE } from "~/domain/category";
 import { categoryActionSchema } from "~/domain/category.schema";
-import { requireAdminAction, requireAdminPage } from "~/server/admin-guard.server";
-import { categoriesWithCounts, createCategory, deleteCategory, renameCategory } from "~/server/categories.server";
+import {
+  requireAdminAction,
+  requireAdminPage,
+} from "~/server/admin-guard.server";
+import {
+  categoriesWithCounts,
+  createCategory,
+  deleteCategory,
+  renameCategory,
+} from "~/server/categories.server";
 import { formFields } from "~/server/form.server";
 import type { Route } from "./+types/categories";
 
@@ -19,24 +34,40 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdminAction(request);
-  const parsed = categoryActionSchema.safeParse(formFields(await request.formData()));
-  if (!parsed.success) return data({ ok: false as const, error: parsed.error.issues[0]!.message }, { status: 400 });
+  const parsed = categoryActionSchema.safeParse(
+    formFields(await request.formData()),
+  );
+  if (!parsed.success)
+    return data(
+      { ok: false as const, error: parsed.error.issues[0]!.message },
+      { status: 400 },
+    );
   const input = parsed.data;
   switch (input.intent) {
     case "create":
       await createCategory(input.name);
       return { ok: true as const, error: null };
     case "rename":
-      if (!(await renameCategory(input.id, input.name))) return data({ ok: false as const, error: "That category no longer exists." }, { status: 404 });
+      if (!(await renameCategory(input.id, input.name)))
+        return data(
+          { ok: false as const, error: "That category no longer exists." },
+          { status: 404 },
+        );
       return { ok: true as const, error: null };
     case "delete": {
       const result = await deleteCategory(input.id);
-      return result.ok ? { ok: true as const, error: null } : data({ ok: false as const, error: result.message }, { status: 409 });
+      return result.ok
+        ? { ok: true as const, error: null }
+        : data({ ok: false as const, error: result.message }, { status: 409 });
     }
   }
 }
 
-type Editing = { mode: "create" } | { mode: "rename"; id: string; name: string } | { mode: "delete"; id: string; name: string } | null;
+type Editing =
+  | { mode: "create" }
+  | { mode: "rename"; id: string; name: string }
+  | { mode: "delete"; id: string; name: string }
+  | null;
 
 export default function Categories({ loaderData }: Route.ComponentProps) {
   const [chosen, setEditing] = useState<Editing>(null);
@@ -61,47 +92,43 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
         </Button>
       </div>
       {loaderData.categories.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-clay-300 p-10 text-center dark:border-earth-700">{NO_CATEGORIES_MESSAGE}</p>
+        <EmptyState>{NO_CATEGORIES_MESSAGE}</EmptyState>
       ) : (
-        <div className="overflow-x-auto rounded-2xl border border-clay-200 dark:border-earth-800">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-clay-100 dark:bg-earth-900">
-              <tr>
-                <th scope="col" className="px-4 py-3">Name</th>
-                <th scope="col" className="px-4 py-3">Products</th>
-                <th scope="col" className="px-4 py-3 text-right">Actions</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-clay-200 dark:divide-earth-800">
-              {loaderData.categories.map((category) => (
-                <tr key={category.id}>
-                  <td className="px-4 py-3 font-semibold">{category.name}</td>
-                  <td className="px-4 py-3">{category.productCount}</td>
-                  <td className="px-4 py-3">
-                    <div className="flex justify-end gap-1">
-                      <button
-                        type="button"
-                        onClick={() => open({ mode: "rename", id: category.id, name: category.name })}
-                        aria-label={`Edit ${category.name}`}
-                        className="rounded-full p-2 hover:bg-clay-100 dark:hover:bg-earth-800"
-                      >
-                        <Pencil aria-hidden="true" className="size-4" />
-                      </button>
-                      <button
-                        type="button"
-                        onClick={() => open({ mode: "delete", id: category.id, name: category.name })}
-                        aria-label={`Delete ${category.name}`}
-                        className="rounded-full p-2 text-red-700 hover:bg-clay-100 dark:text-red-300 dark:hover:bg-earth-800"
-                      >
-                        <Trash2 aria-hidden="true" className="size-4" />
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable columns={["Name", "Products", "Actions"]}>
+          {loaderData.categories.map((category) => (
+            <tr key={category.id}>
+              <Cell className="font-semibold">{category.name}</Cell>
+              <Cell>{category.productCount}</Cell>
+              <RowActions>
+                <IconButton
+                  label={`Edit ${category.name}`}
+                  onClick={() =>
+                    open({
+                      mode: "rename",
+                      id: category.id,
+                      name: category.name,
+                    })
+                  }
+                >
+                  <Pencil aria-hidden="true" className="size-4" />
+                </IconButton>
+                <IconButton
+                  label={`Delete ${category.name}`}
+                  tone="danger"
+                  onClick={() =>
+                    open({
+                      mode: "delete",
+                      id: category.id,
+                      name: category.name,
+                    })
+                  }
+                >
+                  <Trash2 aria-hidden="true" className="size-4" />
+                </IconButton>
+              </RowActions>
+            </tr>
+          ))}
+        </AdminTable>
       )}
 
       <Dialog
@@ -110,9 +137,22 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
         title={editing?.mode === "rename" ? "Edit Category" : "Add Category"}
       >
         <fetcher.Form method="post" className="space-y-4">
-          <input type="hidden" name="intent" value={editing?.mode === "rename" ? "rename" : "create"} />
-          {editing?.mode === "rename" && <input type="hidden" name="id" value={editing.id} />}
-          <TextField label="Category name" name="name" data-autofocus required defaultValue={editing?.mode === "rename" ? editing.name : ""} error={error} />
+          <input
+            type="hidden"
+            name="intent"
+            value={editing?.mode === "rename" ? "rename" : "create"}
+          />
+          {editing?.mode === "rename" && (
+            <input type="hidden" name="id" value={editing.id} />
+          )}
+          <TextField
+            label="Category name"
+            name="name"
+            data-autofocus
+            required
+            defaultValue={editing?.mode === "rename" ? editing.name : ""}
+            error={error}
+          />
           <div className="flex justify-end gap-2">
             <Button variant="ghost" onClick={() => setEditing(null)}>
               Cancel
@@ -124,11 +164,22 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
         </fetcher.Form>
       </Dialog>
 
-      <Dialog open={editing?.mode === "delete"} onClose={() => setEditing(null)} title="Delete category">
+      <Dialog
+        open={editing?.mode === "delete"}
+        onClose={() => setEditing(null)}
+        title="Delete category"
+      >
         <fetcher.Form method="post" className="space-y-4">
           <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="id" value={editing?.mode === "delete" ? editing.id : ""} />
-          <p>Delete the category “{editing?.mode === "delete" ? editing.name : ""}”?</p>
+          <input
+            type="hidden"
+            name="id"
+            value={editing?.mode === "delete" ? editing.id : ""}
+          />
+          <p>
+            Delete the category “
+            {editing?.mode === "delete" ? editing.name : ""}”?
+          </p>
           <ErrorMessage>{error}</ErrorMessage>
           <div className="flex justify-end gap-2">
             <Button variant="ghost" onClick={() => setEditing(null)}>
