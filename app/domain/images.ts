@@ -2,7 +2,8 @@
 export const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
 
 /** Shown when pasted image URLs were dropped (SPEC §5). */
-export const INVALID_URLS_MESSAGE = "Some URLs were invalid and have been skipped.";
+export const INVALID_URLS_MESSAGE =
+  "Some URLs were invalid and have been skipped.";
 
 /** The widths, in pixels, each uploaded image is stored at. */
 export const UPLOAD_WIDTHS = [320, 640, 960, 1280] as const;
@@ -40,7 +41,9 @@ function httpUrl(text: string): URL | null {
 function driveFileId(url: URL): string | null {
   if (url.hostname !== "drive.google.com") return null;
   const fromPath = /^\/file\/d\/([^/]+)/.exec(url.pathname)?.[1];
-  const fromQuery = ["/open", "/uc", "/thumbnail"].includes(url.pathname) ? url.searchParams.get("id") : null;
+  const fromQuery = ["/open", "/uc", "/thumbnail"].includes(url.pathname)
+    ? url.searchParams.get("id")
+    : null;
   const id = fromPath ?? fromQuery;
   return id && DRIVE_FILE_ID.test(id) ? id : null;
 }
@@ -60,13 +63,18 @@ export function driveThumbnail(url: string): string {
  * thumbnails, other web addresses and the shop's own /images/ as they are. Anything else (missing, blank,
  * or another scheme such as javascript: or data:) shows the placeholder.
  */
-export function imageSource(url: string | null | undefined): { src: string; srcSet?: string } {
+export function imageSource(url: string | null | undefined): {
+  src: string;
+  srcSet?: string;
+} {
   const text = url?.trim() ?? "";
   const uploadKey = UPLOAD_URL.exec(text)?.[1];
   if (uploadKey) {
     return {
       src: uploadVariantUrl(uploadKey, UPLOAD_DEFAULT_WIDTH),
-      srcSet: UPLOAD_WIDTHS.map((width) => `${uploadVariantUrl(uploadKey, width)} ${width}w`).join(", "),
+      srcSet: UPLOAD_WIDTHS.map(
+        (width) => `${uploadVariantUrl(uploadKey, width)} ${width}w`,
+      ).join(", "),
     };
   }
   if (SHOP_IMAGE.test(text)) return { src: text };
@@ -83,7 +91,10 @@ export function isStorableImageUrl(url: string): boolean {
  * Reads the product form's image box: one URL per line, trimmed, blank lines ignored, repeats kept once.
  * Invalid lines are skipped and counted, so the form can say INVALID_URLS_MESSAGE (SPEC §5).
  */
-export function parseImageUrlList(text: string): { urls: string[]; skipped: number } {
+export function parseImageUrlList(text: string): {
+  urls: string[];
+  skipped: number;
+} {
   const urls: string[] = [];
   let skipped = 0;
   for (const line of text.split(/\r?\n/)) {
@@ -94,3 +105,10 @@ export function parseImageUrlList(text: string): { urls: string[]; skipped: numb
   }
   return { urls, skipped };
 }
+
+/** Shown when an image could not be uploaded (SPEC §8). */
+export const UPLOAD_FAILED_MESSAGE = "Failed to upload image.";
+
+/** The image types the upload accepts; sharp reads each of them. */
+export const UPLOAD_ACCEPT =
+  "image/jpeg,image/png,image/webp,image/gif,image/avif";
