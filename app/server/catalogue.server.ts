@@ -4,6 +4,7 @@ import { type ShopFilters, searchSuggestions, SEARCH_MAX_SUGGESTIONS, SEARCH_MIN
 import { shillingsToCents } from "~/domain/money";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { type Queryable, queryRows } from "./db/client.server";
+import { likePattern, prefixPattern } from "./db/like.server";
 import { db } from "./db/database.server";
 import { categories, orderLines, orders, products, productSlugHistory } from "./db/schema.server";
 
@@ -30,11 +31,6 @@ const cardColumns = {
 
 /** SPEC §5: products with isVisible false are hidden everywhere public. */
 const isPublic = eq(products.isVisible, true);
-
-/** Escapes LIKE's wildcards so a shopper's "50%" searches for "50%". */
-const escapeLike = (text: string) => text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
-const likePattern = (text: string) => `%${escapeLike(text)}%`;
-const prefixPattern = (text: string) => `${escapeLike(text)}%`;
 
 /** The SQL form of the shop filters of SPEC §5 (the domain's matchesShopFilters says the same in code). */
 function filterConditions(filters: Omit<ShopFilters, "page">): SQL[] {

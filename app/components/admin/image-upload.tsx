@@ -5,10 +5,7 @@ import { ErrorMessage, LiveStatus } from "~/components/ui/status";
 import { UPLOAD_ACCEPT, UPLOAD_FAILED_MESSAGE } from "~/domain/images";
 
 /** Sends one image to /admin/upload, reporting progress (0–1); resolves to the stored image's URL. */
-function sendImage(
-  file: File,
-  onProgress: (fraction: number) => void,
-): Promise<string> {
+function sendImage(file: File, onProgress: (fraction: number) => void): Promise<string> {
   return new Promise((resolve, reject) => {
     // XMLHttpRequest rather than fetch: only it reports upload progress.
     const request = new XMLHttpRequest();
@@ -55,11 +52,7 @@ export function ImageUpload({
     const urls: string[] = [];
     for (const [index, file] of chosen.entries()) {
       try {
-        urls.push(
-          await sendImage(file, (fraction) =>
-            setPercent(Math.round(((index + fraction) / chosen.length) * 100)),
-          ),
-        );
+        urls.push(await sendImage(file, (fraction) => setPercent(Math.round(((index + fraction) / chosen.length) * 100))));
       } catch {
         setFailed(true);
       }
@@ -83,9 +76,7 @@ export function ImageUpload({
       onDragLeave={() => setDragging(false)}
       onDrop={onDrop}
       className={`rounded-2xl border-2 border-dashed p-4 text-center text-sm ${
-        dragging
-          ? "border-clay-600 bg-clay-100 dark:border-ochre-400 dark:bg-earth-800"
-          : "border-clay-300 dark:border-earth-700"
+        dragging ? "border-clay-600 bg-clay-100 dark:border-ochre-400 dark:bg-earth-800" : "border-clay-300 dark:border-earth-700"
       }`}
     >
       <input
@@ -111,23 +102,11 @@ export function ImageUpload({
         {label}
       </label>
       <p className="mt-2 text-earth-700 dark:text-clay-200">
-        or drop {multiple ? "images" : "an image"} here (JPEG, PNG, WebP, GIF or
-        AVIF, up to 10 MB)
+        or drop {multiple ? "images" : "an image"} here (JPEG, PNG, WebP, GIF or AVIF, up to 10 MB)
       </p>
-      {percent !== null && (
-        <progress
-          max={100}
-          value={percent}
-          aria-label="Upload progress"
-          className="mt-3 w-full"
-        />
-      )}
-      <LiveStatus className="mt-1">
-        {percent !== null ? `Uploading… ${percent}%` : ""}
-      </LiveStatus>
-      <ErrorMessage className="mt-2">
-        {failed ? UPLOAD_FAILED_MESSAGE : undefined}
-      </ErrorMessage>
+      {percent !== null && <progress max={100} value={percent} aria-label="Upload progress" className="mt-3 w-full" />}
+      <LiveStatus className="mt-1">{percent !== null ? `Uploading… ${percent}%` : ""}</LiveStatus>
+      <ErrorMessage className="mt-2">{failed ? UPLOAD_FAILED_MESSAGE : undefined}</ErrorMessage>
     </div>
   );
 }

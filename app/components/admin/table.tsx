@@ -18,42 +18,26 @@ export function AdminTable({
         <thead className="bg-clay-100 dark:bg-earth-900">
           <tr>
             {columns.map((column) => (
-              <th
-                key={column}
-                scope="col"
-                className={`px-4 py-3 whitespace-nowrap ${column === "Actions" ? "text-right" : ""}`}
-              >
+              <th key={column} scope="col" className={`px-4 py-3 whitespace-nowrap ${column === "Actions" ? "text-right" : ""}`}>
                 {column}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-clay-200 dark:divide-earth-800">
-          {children}
-        </tbody>
+        <tbody className="divide-y divide-clay-200 dark:divide-earth-800">{children}</tbody>
       </table>
     </div>
   );
 }
 
 /** A table cell with the table's padding. */
-export function Cell({
-  children,
-  className = "",
-}: {
-  children?: ReactNode;
-  className?: string;
-}) {
+export function Cell({ children, className = "" }: { children?: ReactNode; className?: string }) {
   return <td className={`px-4 py-3 ${className}`}>{children}</td>;
 }
 
 /** What a list says when it has nothing in it ('No riders found. Add your first rider!'). */
 export function EmptyState({ children }: { children: ReactNode }) {
-  return (
-    <p className="rounded-2xl border border-dashed border-clay-300 p-10 text-center dark:border-earth-700">
-      {children}
-    </p>
-  );
+  return <p className="rounded-2xl border border-dashed border-clay-300 p-10 text-center dark:border-earth-700">{children}</p>;
 }
 
 /** A row's icon-only action; `label` is its accessible name ("Edit Dresses"). */
@@ -62,10 +46,7 @@ export function IconButton({
   tone = "plain",
   className = "",
   ...button
-}: { label: string; tone?: "plain" | "danger" } & Omit<
-  ButtonHTMLAttributes<HTMLButtonElement>,
-  "aria-label"
->) {
+}: { label: string; tone?: "plain" | "danger" } & Omit<ButtonHTMLAttributes<HTMLButtonElement>, "aria-label">) {
   const colour = tone === "danger" ? "text-red-700 dark:text-red-300" : "";
   return (
     <button

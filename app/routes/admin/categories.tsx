@@ -1,29 +1,15 @@
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { data, useFetcher } from "react-router";
-import {
-  AdminTable,
-  Cell,
-  EmptyState,
-  IconButton,
-  RowActions,
-} from "~/components/admin/table";
+import { AdminTable, Cell, EmptyState, IconButton, RowActions } from "~/components/admin/table";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { TextField } from "~/components/ui/field";
 import { ErrorMessage } from "~/components/ui/status";
 import { NO_CATEGORIES_MESSAGE } from "~/domain/category";
 import { categoryActionSchema } from "~/domain/category.schema";
-import {
-  requireAdminAction,
-  requireAdminPage,
-} from "~/server/admin-guard.server";
-import {
-  categoriesWithCounts,
-  createCategory,
-  deleteCategory,
-  renameCategory,
-} from "~/server/categories.server";
+import { requireAdminAction, requireAdminPage } from "~/server/admin-guard.server";
+import { categoriesWithCounts, createCategory, deleteCategory, renameCategory } from "~/server/categories.server";
 import { formFields } from "~/server/form.server";
 import type { Route } from "./+types/categories";
 
@@ -34,14 +20,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdminAction(request);
-  const parsed = categoryActionSchema.safeParse(
-    formFields(await request.formData()),
-  );
-  if (!parsed.success)
-    return data(
-      { ok: false as const, error: parsed.error.issues[0]!.message },
-      { status: 400 },
-    );
+  const parsed = categoryActionSchema.safeParse(formFields(await request.formData()));
+  if (!parsed.success) return data({ ok: false as const, error: parsed.error.issues[0]!.message }, { status: 400 });
   const input = parsed.data;
   switch (input.intent) {
     case "create":
@@ -49,25 +29,16 @@ export async function action({ request }: Route.ActionArgs) {
       return { ok: true as const, error: null };
     case "rename":
       if (!(await renameCategory(input.id, input.name)))
-        return data(
-          { ok: false as const, error: "That category no longer exists." },
-          { status: 404 },
-        );
+        return data({ ok: false as const, error: "That category no longer exists." }, { status: 404 });
       return { ok: true as const, error: null };
     case "delete": {
       const result = await deleteCategory(input.id);
-      return result.ok
-        ? { ok: true as const, error: null }
-        : data({ ok: false as const, error: result.message }, { status: 409 });
+      return result.ok ? { ok: true as const, error: null } : data({ ok: false as const, error: result.message }, { status: 409 });
     }
   }
 }
 
-type Editing =
-  | { mode: "create" }
-  | { mode: "rename"; id: string; name: string }
-  | { mode: "delete"; id: string; name: string }
-  | null;
+type Editing = { mode: "create" } | { mode: "rename"; id: string; name: string } | { mode: "delete"; id: string; name: string } | null;
 
 export default function Categories({ loaderData }: Route.ComponentProps) {
   const [chosen, setEditing] = useState<Editing>(null);
@@ -137,14 +108,8 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
         title={editing?.mode === "rename" ? "Edit Category" : "Add Category"}
       >
         <fetcher.Form method="post" className="space-y-4">
-          <input
-            type="hidden"
-            name="intent"
-            value={editing?.mode === "rename" ? "rename" : "create"}
-          />
-          {editing?.mode === "rename" && (
-            <input type="hidden" name="id" value={editing.id} />
-          )}
+          <input type="hidden" name="intent" value={editing?.mode === "rename" ? "rename" : "create"} />
+          {editing?.mode === "rename" && <input type="hidden" name="id" value={editing.id} />}
           <TextField
             label="Category name"
             name="name"
@@ -164,22 +129,11 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
         </fetcher.Form>
       </Dialog>
 
-      <Dialog
-        open={editing?.mode === "delete"}
-        onClose={() => setEditing(null)}
-        title="Delete category"
-      >
+      <Dialog open={editing?.mode === "delete"} onClose={() => setEditing(null)} title="Delete category">
         <fetcher.Form method="post" className="space-y-4">
           <input type="hidden" name="intent" value="delete" />
-          <input
-            type="hidden"
-            name="id"
-            value={editing?.mode === "delete" ? editing.id : ""}
-          />
-          <p>
-            Delete the category “
-            {editing?.mode === "delete" ? editing.name : ""}”?
-          </p>
+          <input type="hidden" name="id" value={editing?.mode === "delete" ? editing.id : ""} />
+          <p>Delete the category “{editing?.mode === "delete" ? editing.name : ""}”?</p>
           <ErrorMessage>{error}</ErrorMessage>
           <div className="flex justify-end gap-2">
             <Button variant="ghost" onClick={() => setEditing(null)}>

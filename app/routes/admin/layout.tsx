@@ -2,6 +2,7 @@ import { LogOut, Menu, Store, X } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { AdminNav } from "~/components/admin/admin-nav";
+import { AdminSearch } from "~/components/admin/admin-search";
 import { useLiveTopics } from "~/components/live-sync";
 import { adminTitleFor, pagesForRole } from "~/domain/admin-pages";
 import { ROLE_LABELS } from "~/domain/staff";
@@ -82,8 +83,14 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             <Menu aria-hidden="true" className="size-5" />
           </button>
           <h1 className="font-display text-xl font-semibold">{title}</h1>
-          <Form method="post" action="/admin/logout" className="ml-auto">
-            <button type="submit" className="flex items-center gap-2 rounded-full px-3 py-2 text-sm font-semibold hover:bg-clay-100 dark:hover:bg-earth-800">
+          <div className="ml-auto">
+            <AdminSearch />
+          </div>
+          <Form method="post" action="/admin/logout">
+            <button
+              type="submit"
+              className="flex items-center gap-2 rounded-full px-3 py-2 text-sm font-semibold hover:bg-clay-100 dark:hover:bg-earth-800"
+            >
               <LogOut aria-hidden="true" className="size-4" /> Logout
             </button>
           </Form>
