@@ -1,4 +1,4 @@
-import { Bike, LayoutDashboard, Package, Search, ShoppingCart } from "lucide-react";
+import { Bike, LayoutDashboard, Search, ShoppingCart } from "lucide-react";
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Dialog } from "~/components/ui/dialog";
