@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { removeDataDir, type ShopServer, startShop } from "./support/shop-server";
+import { hydrated } from "./support/page";
 
 const SLIDE_TITLES = ["Handcrafted in Kenya, Made to Be Worn", "Bold Kitenge Prints", "Woven for the Home"];
 
@@ -12,14 +13,6 @@ async function expectSlide(page: Page, n: number) {
   await expect(dot(page, n)).toHaveAttribute("aria-current", "true");
   await expect(slideTitle(page, n)).toBeVisible();
   for (const other of [1, 2, 3].filter((i) => i !== n)) await expect(slideTitle(page, other)).toHaveCount(0);
-}
-
-/** Whether React has taken over the page (event handlers attached), so clicks reach the slider. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.getElementById("main");
-    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactProps"));
-  });
 }
 
 /** Opens the home page with the clock stopped, once the slides have started turning. */

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test, type TestInfo } from "@playwright/test";
 import { placeOrderOverHttp } from "./support/shop";
+import { hydrated } from "./support/page";
 
 // Every lookup counts against the client's limit of 30 a minute, and every request here comes from
 // 127.0.0.1: these tests make about 15 per project. The limit itself is tested in Vitest.
@@ -17,14 +18,6 @@ const lookupField = (page: Page) => page.getByLabel("Order ID, Tracking ID or Ph
 
 async function noAxeViolations(page: Page) {
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
-}
-
-/** Whether React has taken over the page, so the form's own submit handling runs. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.getElementById("main");
-    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactProps"));
-  });
 }
 
 test("a tracking id typed in lower case opens the order's timeline, with the phone masked and no address", async ({

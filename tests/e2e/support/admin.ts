@@ -1,11 +1,13 @@
 import type { Page } from "@playwright/test";
+import { hydrated } from "./page";
 import { STAFF_PASSWORD } from "./staff";
 
-/** Signs in through the login page, as a person would. */
+/** Signs in through the login page, as a person would, and waits until the dashboard reacts to input. */
 export async function signIn(page: Page, email: string) {
   await page.goto("/admin/login");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(STAFF_PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL("/admin/dashboard");
+  await hydrated(page);
 }
