@@ -61,6 +61,12 @@ export async function startServer(options: { port: number; host: string }): Prom
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     next();
   });
+  // The back office is private: no search engine may index it, whatever a page's own tags say.
+  app.use("/admin", (_req, res, next) => {
+    res.setHeader("X-Robots-Tag", "noindex, nofollow");
+    res.setHeader("Cache-Control", "private, no-store");
+    next();
+  });
   // Hashed file names never change content: cache them for a year.
   app.use(
     "/assets",

@@ -1,0 +1,143 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { type APIRequestContext, expect, request as playwrightRequest, test } from "@playwright/test";
+import { shopState } from "./support/backup";
+import { removeDataDir, type ShopServer, startShop } from "./support/shop-server";
+import { addStaffMember, signedInRequest } from "./support/staff";
+
+// Every admin URL and every admin action as signed-out, Store Owner and Developer, by direct HTTP requests
+// (SPEC §6). Runs on a private shop, so the allowed requests at the end may change it freely.
+
+const OWNER = "owner@matrix.test";
+const FIXTURE = path.join(import.meta.dirname, "fixtures", "terracotta.png");
+const DEVELOPER = "dev@matrix.test";
+
+let shop: ShopServer;
+let signedOut: APIRequestContext;
+let owner: APIRequestContext;
+let developer: APIRequestContext;
+let productId: string;
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  shop = await startShop();
+  await addStaffMember(OWNER, "owner", shop.dataDir);
+  await addStaffMember(DEVELOPER, "developer", shop.dataDir);
+  signedOut = await playwrightRequest.newContext({ baseURL: shop.baseURL });
+  owner = await signedInRequest(shop.baseURL, OWNER);
+  developer = await signedInRequest(shop.baseURL, DEVELOPER);
+  const sitemap = await (await signedOut.get("/sitemap.xml")).text();
+  productId = /\/product\/[a-z0-9-]+-([a-z0-9]+)</.exec(sitemap)![1]!;
+});
+
+test.afterAll(async () => {
+  await Promise.all([signedOut?.dispose(), owner?.dispose(), developer?.dispose()]);
+  await shop?.stop();
+  if (shop) removeDataDir(shop.dataDir);
+});
+
+type Access = "everyone" | "developers";
+const pages = (): { path: string; access: Access }[] => [
+  { path: "/admin/dashboard", access: "everyone" },
+  { path: "/admin/reports", access: "everyone" },
+  { path: "/admin/reports?period=custom&from=2026-01-01&to=2026-12-31", access: "everyone" },
+  { path: "/admin/reports/sales.csv?period=all", access: "everyone" },
+  { path: "/admin/seo-report", access: "everyone" },
+  { path: "/admin/orders", access: "everyone" },
+  { path: "/admin/orders?tab=archived", access: "everyone" },
+  { path: "/admin/products", access: "everyone" },
+  { path: "/admin/products/new", access: "everyone" },
+  { path: `/admin/products/edit/${productId}`, access: "everyone" },
+  { path: "/admin/categories", access: "everyone" },
+  { path: "/admin/riders", access: "everyone" },
+  { path: "/admin/search?q=kanga", access: "everyone" },
+  { path: "/admin/settings", access: "developers" },
+  { path: "/admin/image-generator", access: "developers" },
+  { path: "/admin/faq", access: "developers" },
+  { path: "/admin/contact", access: "developers" },
+  { path: "/admin/our-story", access: "developers" },
+];
+
+const location = (response: { headers(): Record<string, string> }) => response.headers().location ?? "";
+
+test("every admin URL: signed out goes to sign-in remembering the page, an owner is kept off developer pages", async () => {
+  for (const { path, access } of pages()) {
+    const out = await signedOut.get(path, { maxRedirects: 0 });
+    expect(out.status(), `${path} signed out`).toBe(302);
+    expect(location(out), `${path} signed out`).toBe(`/admin/login?redirectTo=${encodeURIComponent(path)}`);
+    expect(out.headers()["x-robots-tag"], path).toBe("noindex, nofollow");
+
+    const asOwner = await owner.get(path, { maxRedirects: 0 });
+    if (access === "everyone") expect(asOwner.status(), `${path} as owner`).toBe(200);
+    else {
+      expect(asOwner.status(), `${path} as owner`).toBe(302);
+      expect(location(asOwner), `${path} as owner`).toBe("/admin/dashboard");
+    }
+
+    const asDeveloper = await developer.get(path, { maxRedirects: 0 });
+    expect(asDeveloper.status(), `${path} as developer`).toBe(200);
+    expect(asDeveloper.headers()["x-robots-tag"], path).toBe("noindex, nofollow");
+  }
+  const index = await owner.get("/admin", { maxRedirects: 0 });
+  expect(location(index)).toBe("/admin/dashboard");
+  const outIndex = await signedOut.get("/admin", { maxRedirects: 0 });
+  expect(location(outIndex)).toBe(`/admin/login?redirectTo=${encodeURIComponent("/admin")}`);
+});
+
+type AdminAction = { name: string; path: string; access: Access; form?: Record<string, string>; image?: boolean };
+
+/** One real attempt per admin action: each body would change the shop if it were allowed. */
+const actions = (): AdminAction[] => [
+  {
+    name: "save the notification",
+    path: "/admin/dashboard",
+    access: "everyone",
+    form: { isActive: "on", title: "Matrix", message: "Changed", link: "/products", linkLabel: "Shop", displayType: "modal" },
+  },
+  { name: "add a category", path: "/admin/categories", access: "everyone", form: { intent: "create", name: "Matrix Category" } },
+  { name: "upload an image", path: "/admin/upload", access: "everyone", image: true },
+];
+
+function send(client: APIRequestContext, action: AdminAction, origin: string | null = shop.baseURL) {
+  const headers = origin === null ? {} : { Origin: origin };
+  if (action.image) {
+    const image = { name: "a.png", mimeType: "image/png", buffer: readFileSync(FIXTURE) };
+    return client.post(action.path, { multipart: { image }, headers, maxRedirects: 0 });
+  }
+  return client.post(action.path, { form: action.form!, headers, maxRedirects: 0 });
+}
+
+test("every admin action is refused signed out, to an owner on developer pages and from another site; refused ones change nothing", async () => {
+  const before = await shopState(shop.dataDir);
+  for (const action of actions()) {
+    const out = await send(signedOut, action);
+    expect(out.status(), `${action.name} signed out`).toBe(302);
+    expect(location(out), `${action.name} signed out`).toMatch(/^\/admin\/login\?redirectTo=/);
+
+    if (action.access === "developers") {
+      const asOwner = await send(owner, action);
+      expect(asOwner.status(), `${action.name} as owner`).toBe(302);
+      expect(location(asOwner), `${action.name} as owner`).toBe("/admin/dashboard");
+    }
+
+    const crossSite = await send(developer, action, "https://evil.example");
+    expect(crossSite.status(), `${action.name} from another site`).toBeGreaterThanOrEqual(400);
+    expect(crossSite.status(), `${action.name} from another site`).toBeLessThan(500);
+    const noOrigin = await send(developer, action, null);
+    expect(noOrigin.status(), `${action.name} without an Origin`).toBe(403);
+  }
+  expect(await shopState(shop.dataDir)).toEqual(before);
+});
+
+test("the same actions, sent by a developer from the shop itself, are carried out", async () => {
+  for (const action of actions()) {
+    const response = await send(developer, action);
+    expect(response.status(), action.name).toBeLessThan(400);
+    expect(location(response), action.name).not.toMatch(/^\/admin\/(login|dashboard)/);
+  }
+  const after = await shopState(shop.dataDir);
+  expect(JSON.stringify(after)).toContain("Matrix Category");
+  expect(JSON.stringify(after)).toContain('"title":"Matrix"');
+});
