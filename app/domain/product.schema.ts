@@ -15,8 +15,7 @@ import {
   parseNumberOrZero,
 } from "./product";
 
-const numberOrZero = (value: unknown) =>
-  parseNumberOrZero(typeof value === "number" || typeof value === "string" ? String(value) : "");
+const numberOrZero = (value: unknown) => parseNumberOrZero(typeof value === "number" || typeof value === "string" ? String(value) : "");
 
 const hasAtMostTwoDecimals = (shillings: number) => Number.isInteger(Number((shillings * 100).toPrecision(15)));
 
@@ -33,17 +32,15 @@ const list = z.preprocess(
           .filter((entry) => entry !== "")
       : parseCommaList(typeof value === "string" ? value : ""),
   z
-    .array(
-      z.string().max(MAX_LIST_ENTRY_CHARS, `Please keep each entry to ${MAX_LIST_ENTRY_CHARS} characters or fewer.`),
-    )
+    .array(z.string().max(MAX_LIST_ENTRY_CHARS, `Please keep each entry to ${MAX_LIST_ENTRY_CHARS} characters or fewer.`))
     .max(MAX_LIST_ENTRIES, `Please keep each list to ${MAX_LIST_ENTRIES} entries or fewer.`),
 );
 
-// A checkbox is absent when unticked, so the form must post isVisible explicitly (a hidden "false" before the box).
+// A checkbox is absent when unticked, so the form posts isVisible explicitly: a hidden "false" after the box, read
+// only when the box posts nothing (formFields keeps the first value).
 const checkbox = (whenAbsent: boolean) =>
   z.preprocess(
-    (value) =>
-      value === undefined || value === null ? whenAbsent : value === true || value === "true" || value === "on",
+    (value) => (value === undefined || value === null ? whenAbsent : value === true || value === "true" || value === "on"),
     z.boolean(),
   );
 
@@ -87,10 +84,7 @@ export const productInputSchema = z
     sizes: list,
     colors: list,
     material: text(MAX_SHORT_TEXT_CHARS, `Please keep the material to ${MAX_SHORT_TEXT_CHARS} characters or fewer.`),
-    culturalInspiration: text(
-      MAX_SHORT_TEXT_CHARS,
-      `Please keep the cultural inspiration to ${MAX_SHORT_TEXT_CHARS} characters or fewer.`,
-    ),
+    culturalInspiration: text(MAX_SHORT_TEXT_CHARS, `Please keep the cultural inspiration to ${MAX_SHORT_TEXT_CHARS} characters or fewer.`),
     isBestseller: checkbox(false),
     isNewArrival: checkbox(false),
     isVisible: checkbox(true),
@@ -99,12 +93,33 @@ export const productInputSchema = z
         const lines = Array.isArray(value) ? value.filter((entry) => typeof entry === "string").join("\n") : value;
         return parseImageUrlList(typeof lines === "string" ? lines : "").urls;
       },
-      z
-        .array(z.string())
-        .min(1, REQUIRED_FIELDS_MESSAGE)
-        .max(MAX_PRODUCT_IMAGES, `Please use at most ${MAX_PRODUCT_IMAGES} images.`),
+      z.array(z.string()).min(1, REQUIRED_FIELDS_MESSAGE).max(MAX_PRODUCT_IMAGES, `Please use at most ${MAX_PRODUCT_IMAGES} images.`),
     ),
   })
   .transform(({ price, ...product }) => ({ ...product, priceCents: shillingsToCents(price) }));
 
 export type ProductInput = z.output<typeof productInputSchema>;
+
+/**
+ * The product form as posted: its ordered image list (`images`, one URL per line) and its paste box
+ * (`imageUrls`) are read as one list, the list first, so URLs pasted but not yet added are saved too.
+ * `skippedUrls` says whether any line was not a usable URL (INVALID_URLS_MESSAGE).
+ */
+export function readProductForm(fields: Record<string, string>) {
+  const images = [fields.images ?? "", fields.imageUrls ?? ""].join("\n");
+  return {
+    parsed: productInputSchema.safeParse({ ...fields, images }),
+    skippedUrls: parseImageUrlList(images).skipped > 0,
+  };
+}
+
+const productId = z.string().trim().min(1).max(MAX_SHORT_TEXT_CHARS);
+
+/** The products list's forms, told apart by `intent`: the visibility switch and the delete confirmation. */
+export const productListActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("visibility"), id: productId, isVisible: z.enum(["true", "false"]).transform((v) => v === "true") }),
+  z.object({ intent: z.literal("delete"), id: productId }),
+]);
+
+/** The products list's name search (`?q=`); anything unusable searches for nothing, listing every product. */
+export const productSearchSchema = z.string().trim().max(PRODUCT_NAME_MAX_CHARS).catch("");

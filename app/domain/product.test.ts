@@ -1,6 +1,15 @@
 import { describe, expect, test } from "vitest";
-import { MAX_PRODUCT_IMAGES, parseCommaList, parseNumberOrZero, REQUIRED_FIELDS_MESSAGE } from "./product";
-import { productInputSchema } from "./product.schema";
+import {
+  addImages,
+  MAX_PRODUCT_IMAGES,
+  moveImage,
+  newProductFields,
+  parseCommaList,
+  parseNumberOrZero,
+  REQUIRED_FIELDS_MESSAGE,
+  SAVE_FAILED_MESSAGE,
+} from "./product";
+import { productInputSchema, productListActionSchema, readProductForm } from "./product.schema";
 
 describe("parseCommaList", () => {
   test.each([
@@ -88,9 +97,7 @@ describe("productInputSchema", () => {
   });
 
   test("the bare minimum is a name, a price and an image", () => {
-    expect(
-      productInputSchema.parse({ name: "Sisal Basket", price: "45", images: "https://example.com/b.jpg" }),
-    ).toEqual({
+    expect(productInputSchema.parse({ name: "Sisal Basket", price: "45", images: "https://example.com/b.jpg" })).toEqual({
       name: "Sisal Basket",
       priceCents: 4_500,
       stock: 0,
@@ -151,15 +158,11 @@ describe("productInputSchema", () => {
   });
 
   test("a price with more than 2 decimals is refused", () => {
-    expect(messagesFor({ ...form, price: "12.345" })).toEqual([
-      ["price", "Please enter the price with at most 2 decimal places."],
-    ]);
+    expect(messagesFor({ ...form, price: "12.345" })).toEqual([["price", "Please enter the price with at most 2 decimal places."]]);
   });
 
   test("a price above KSH 10,000,000 is refused", () => {
-    expect(messagesFor({ ...form, price: "10000000.01" })).toEqual([
-      ["price", "Please enter a price of at most KSH 10,000,000."],
-    ]);
+    expect(messagesFor({ ...form, price: "10000000.01" })).toEqual([["price", "Please enter a price of at most KSH 10,000,000."]]);
   });
 
   test.each([
@@ -176,15 +179,11 @@ describe("productInputSchema", () => {
   });
 
   test("a stock above 1,000,000 is refused", () => {
-    expect(messagesFor({ ...form, stock: "1000001" })).toEqual([
-      ["stock", "Please enter a stock of at most 1,000,000."],
-    ]);
+    expect(messagesFor({ ...form, stock: "1000001" })).toEqual([["stock", "Please enter a stock of at most 1,000,000."]]);
   });
 
   test("a name over 120 characters is refused", () => {
-    expect(messagesFor({ ...form, name: "x".repeat(121) })).toEqual([
-      ["name", "Please keep the name to 120 characters or fewer."],
-    ]);
+    expect(messagesFor({ ...form, name: "x".repeat(121) })).toEqual([["name", "Please keep the name to 120 characters or fewer."]]);
     expect(productInputSchema.safeParse({ ...form, name: "x".repeat(120) }).success).toBe(true);
   });
 
@@ -261,4 +260,117 @@ describe("productInputSchema", () => {
     expect(parsed).not.toHaveProperty("rating");
     expect(parsed).not.toHaveProperty("sku");
   });
+});
+
+describe("readProductForm", () => {
+  const fields = { name: "Kiondo Basket", price: "45" };
+
+  test("the image list comes first, then the URLs still in the paste box", () => {
+    const { parsed, skippedUrls } = readProductForm({
+      ...fields,
+      images: "/uploads/kiondo-1.webp\nhttps://example.com/b.jpg",
+      imageUrls: "https://example.com/c.jpg\n\nhttps://example.com/b.jpg",
+    });
+    expect(parsed.success && parsed.data.images).toEqual([
+      "/uploads/kiondo-1.webp",
+      "https://example.com/b.jpg",
+      "https://example.com/c.jpg",
+    ]);
+    expect(skippedUrls).toBe(false);
+  });
+
+  test("invalid pasted lines are skipped and reported; the valid ones are saved", () => {
+    const { parsed, skippedUrls } = readProductForm({ ...fields, imageUrls: "not a url\nhttps://example.com/a.jpg\nftp://x.test/a.jpg" });
+    expect(parsed.success && parsed.data.images).toEqual(["https://example.com/a.jpg"]);
+    expect(skippedUrls).toBe(true);
+  });
+
+  test("only invalid URLs: the required-fields message, and the skipped ones are reported", () => {
+    const { parsed, skippedUrls } = readProductForm({ ...fields, imageUrls: "not a url" });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((issue) => issue.message)).toEqual([REQUIRED_FIELDS_MESSAGE]);
+    expect(skippedUrls).toBe(true);
+  });
+
+  test("no image fields at all asks for an image", () => {
+    expect(readProductForm(fields).parsed.success).toBe(false);
+  });
+});
+
+describe("productListActionSchema", () => {
+  test.each([
+    [
+      { intent: "visibility", id: "p1", isVisible: "false" },
+      { intent: "visibility", id: "p1", isVisible: false },
+    ],
+    [
+      { intent: "visibility", id: " p1 ", isVisible: "true" },
+      { intent: "visibility", id: "p1", isVisible: true },
+    ],
+    [
+      { intent: "delete", id: "p1" },
+      { intent: "delete", id: "p1" },
+    ],
+  ])("%j reads as %j", (form, read) => {
+    expect(productListActionSchema.parse(form)).toEqual(read);
+  });
+
+  test.each([
+    ["an unknown intent", { intent: "rename", id: "p1" }],
+    ["no id", { intent: "delete" }],
+    ["a blank id", { intent: "delete", id: "  " }],
+    ["a visibility that is not true or false", { intent: "visibility", id: "p1", isVisible: "on" }],
+  ])("refuses %s", (_, form) => {
+    expect(productListActionSchema.safeParse(form).success).toBe(false);
+  });
+});
+
+describe("addImages", () => {
+  test("adds new images at the end, keeping each image once where it was", () => {
+    expect(addImages(["a", "b"], ["c", "a", "d", "c"])).toEqual(["a", "b", "c", "d"]);
+  });
+
+  test("adding nothing changes nothing", () => {
+    expect(addImages(["a"], [])).toEqual(["a"]);
+    expect(addImages([], [])).toEqual([]);
+  });
+});
+
+describe("moveImage", () => {
+  const images = ["a", "b", "c", "d"];
+
+  test.each([
+    [1, 0, ["b", "a", "c", "d"]],
+    [0, 1, ["b", "a", "c", "d"]],
+    [3, 2, ["a", "b", "d", "c"]],
+    [0, 3, ["b", "c", "d", "a"]],
+    [3, 0, ["d", "a", "b", "c"]],
+    [2, 2, ["a", "b", "c", "d"]],
+  ])("from %i to %i gives %j", (from, to, moved) => {
+    expect(moveImage(images, from, to)).toEqual(moved);
+  });
+
+  test.each([
+    [0, -1],
+    [3, 4],
+    [-1, 0],
+    [1.5, 0],
+  ])("a move from %d to %d, out of range, changes nothing", (from, to) => {
+    expect(moveImage(images, from, to)).toEqual(images);
+  });
+
+  test("leaves the original list alone", () => {
+    const original = ["a", "b"];
+    moveImage(original, 1, 0);
+    expect(original).toEqual(["a", "b"]);
+  });
+});
+
+test("the failed-save message is the spec's wording", () => {
+  expect(SAVE_FAILED_MESSAGE).toBe("Failed to save product. Please try again.");
+});
+
+test("a new product starts visible, at price 0 and stock 0, in the first category", () => {
+  expect(newProductFields("dresses")).toMatchObject({ categoryId: "dresses", priceCents: 0, stock: 0, isVisible: true, images: [] });
+  expect(newProductFields(null).categoryId).toBeNull();
 });

@@ -1,4 +1,3 @@
-
 /** Shown when a product is saved without a name, a price above 0 or an image (SPEC §5). */
 export const REQUIRED_FIELDS_MESSAGE = "Please fill out all required fields: Name, Price, and at least one Image.";
 
@@ -30,4 +29,65 @@ export function parseNumberOrZero(text: string): number {
   if (!PLAIN_NUMBER.test(trimmed) && !GROUPED_NUMBER.test(trimmed)) return 0;
   const value = Number(trimmed.replace(/,/g, ""));
   return Number.isFinite(value) && value > 0 ? value : 0;
+}
+
+/** Shown when a product could not be saved, e.g. it was deleted meanwhile (SPEC §8). */
+export const SAVE_FAILED_MESSAGE = "Failed to save product. Please try again.";
+
+/** The products list with nothing to show (SPEC §2). */
+export const NO_PRODUCTS_MESSAGE = "No products found.";
+
+/** What the product form's save answers: saved, or the messages to show (`form` for the whole form). */
+export type ProductFormAnswer = { saved: boolean; errors: Record<string, string>; skippedUrls: boolean };
+
+/** The images with new ones added at the end; an image already there is kept once, where it was. */
+export function addImages(images: readonly string[], urls: readonly string[]): string[] {
+  return [...new Set([...images, ...urls])];
+}
+
+/** The images with the one at `from` moved to `to` (the form's move up and move down); out of range changes nothing. */
+export function moveImage(images: readonly string[], from: number, to: number): string[] {
+  const inRange = (index: number) => Number.isInteger(index) && index >= 0 && index < images.length;
+  if (!inRange(from) || !inRange(to)) return [...images];
+  const moved = images.filter((_, index) => index !== from);
+  moved.splice(to, 0, images[from]!);
+  return moved;
+}
+
+/** The fields staff edit on the product form (SPEC §3). */
+export type ProductFields = {
+  name: string;
+  categoryId: string | null;
+  priceCents: number;
+  stock: number;
+  description: string;
+  details: string[];
+  sizes: string[];
+  colors: string[];
+  material: string;
+  culturalInspiration: string;
+  isBestseller: boolean;
+  isNewArrival: boolean;
+  isVisible: boolean;
+  images: string[];
+};
+
+/** A new product before staff fill it in: visible, price 0, stock 0, in the first category (SPEC §3). */
+export function newProductFields(firstCategoryId: string | null): ProductFields {
+  return {
+    name: "",
+    categoryId: firstCategoryId,
+    priceCents: 0,
+    stock: 0,
+    description: "",
+    details: [],
+    sizes: [],
+    colors: [],
+    material: "",
+    culturalInspiration: "",
+    isBestseller: false,
+    isNewArrival: false,
+    isVisible: true,
+    images: [],
+  };
 }

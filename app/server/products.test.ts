@@ -1,0 +1,349 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { beforeAll, expect, test, vi } from "vitest";
+import { REQUIRED_FIELDS_MESSAGE, SAVE_FAILED_MESSAGE } from "~/domain/product";
+import type { ProductInput } from "~/domain/product.schema";
+import { productBySlug } from "./catalogue.server";
+import { createCategory, deleteCategory } from "./categories.server";
+import { db } from "./db/database.server";
+import { products, productSlugHistory } from "./db/schema.server";
+import { type ShopEvent, subscribe } from "./events.server";
+import { orderById, placeOrder } from "./orders.server";
+import {
+  createProduct,
+  deleteProduct,
+  productForEdit,
+  productsForAdmin,
+  saveProductForm,
+  setProductVisibility,
+  updateProduct,
+} from "./products.server";
+import { writeSiteDocument } from "./site-documents.server";
+
+const NOW = new Date("2025-11-22T04:00:00.000Z");
+let dresses: string;
+
+beforeAll(async () => {
+  dresses = await createCategory("Dresses");
+  await writeSiteDocument("settings", {
+    storeName: "Duka",
+    heroSlides: [],
+    fab: { enabled: false, iconUrl: "", whatsappIconUrl: "", callIconUrl: "" },
+    paymentMethods: [{ id: "method-mpesa", name: "M-Pesa", enabled: true, instructions: "Pay by M-Pesa.", ussdCode: null, fields: [] }],
+  });
+});
+
+const product = (changes: Partial<ProductInput> = {}): ProductInput => ({
+  name: "Kitenge Maxi Dress",
+  categoryId: dresses,
+  priceCents: 3_500_50,
+  stock: 12,
+  description: "Flowing dress in bold print.",
+  details: ["Hand-stitched", "Made in Nairobi"],
+  sizes: ["S", "M", "L"],
+  colors: ["Red", "Blue"],
+  material: "Cotton",
+  culturalInspiration: "Swahili Coast",
+  isBestseller: true,
+  isNewArrival: false,
+  isVisible: true,
+  images: ["/uploads/kitenge-1.webp", "https://example.com/kitenge-2.jpg"],
+  ...changes,
+});
+
+async function created(changes: Partial<ProductInput> = {}, now = NOW) {
+  const result = await createProduct(product(changes), now);
+  if (!result.ok) throw new Error(`not created: ${result.problem}`);
+  return result;
+}
+
+/** The "products" events announced while `write` runs. */
+async function announced(write: () => Promise<unknown>): Promise<ShopEvent[]> {
+  const received: ShopEvent[] = [];
+  const unsubscribe = await subscribe(["products"], (event) => received.push(event));
+  await write();
+  // A later event proves delivery has caught up.
+  const witness = await created({ name: `Witness ${randomUUID()}` }, new Date());
+  await vi.waitFor(() => expect(received.map((e) => e.id)).toContain(witness.id));
+  unsubscribe();
+  return received.filter((e) => e.id !== witness.id);
+}
+
+function formOf(fields: Record<string, string>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return form;
+}
+
+test("a new product gets a timestamp slug, an AFB-NEW SKU, no rating yet, and is announced", async () => {
+  let result: Awaited<ReturnType<typeof created>> | undefined;
+  const events = await announced(async () => (result = await created({ name: "Ankara Wrap Top" })));
+
+  expect(result!.slug).toBe("ankara-wrap-top-1763784000000");
+  const [row] = await (await db()).select().from(products).where(eq(products.id, result!.id));
+  expect(row).toMatchObject({
+    ...product({ name: "Ankara Wrap Top" }),
+    slug: "ankara-wrap-top-1763784000000",
+    sku: "AFB-NEW-1763784000000",
+    rating: 0,
+    reviewCount: 0,
+    createdAt: NOW,
+  });
+  expect(events).toEqual([{ topic: "products", id: result!.id }]);
+  expect(await productForEdit(result!.id)).toEqual({
+    ...product({ name: "Ankara Wrap Top" }),
+    id: result!.id,
+    sku: "AFB-NEW-1763784000000",
+    slug: "ankara-wrap-top-1763784000000",
+  });
+});
+
+test("two products of the same name saved in the same millisecond both get in, a millisecond apart", async () => {
+  const at = new Date("2025-11-23T10:00:00.000Z");
+  const results = await Promise.all([created({ name: "Twin Basket" }, at), created({ name: "Twin Basket" }, at)]);
+  expect(results.map((r) => r.slug).sort()).toEqual(["twin-basket-1763892000000", "twin-basket-1763892000001"]);
+  const skus = await Promise.all(results.map(async (r) => (await productForEdit(r.id))!.sku));
+  expect(skus.sort()).toEqual(["AFB-NEW-1763892000000", "AFB-NEW-1763892000001"]);
+});
+
+test("the list shows hidden products too, searches names ignoring case, and says when a product has no category", async () => {
+  const hidden = await created({ name: "Hidden Sisal Bag", isVisible: false, categoryId: null, images: ["/uploads/sisal.webp"] });
+  await created({ name: "Beaded SISAL Coaster" });
+  await created({ name: "Leather Sandal" });
+
+  const found = await productsForAdmin("  sisal ");
+
+  expect(found.map((p) => p.name).sort()).toEqual(["Beaded SISAL Coaster", "Hidden Sisal Bag"]);
+  expect(found.find((p) => p.id === hidden.id)).toEqual({
+    id: hidden.id,
+    name: "Hidden Sisal Bag",
+    image: "/uploads/sisal.webp",
+    categoryName: null,
+    priceCents: 3_500_50,
+    stock: 12,
+    isVisible: false,
+  });
+  expect((await productsForAdmin("sandal"))[0]).toMatchObject({
+    name: "Leather Sandal",
+    categoryName: "Dresses",
+    image: "/uploads/kitenge-1.webp",
+  });
+  expect(await productsForAdmin("no such thing")).toEqual([]);
+  expect(await productsForAdmin("50%")).toEqual([]);
+  expect((await productsForAdmin("")).length).toBeGreaterThanOrEqual(3);
+});
+
+test("an update saves the whole edited product and rebuilds the slug from the name and the id", async () => {
+  const { id } = await created({ name: "Kikoi Beach Wrap" });
+  const { sku } = (await productForEdit(id))!;
+  const edited = product({
+    name: "Kikoi Beach Wrap (Large)",
+    categoryId: null,
+    priceCents: 2_000_00,
+    stock: 0,
+    description: "Wider.",
+    details: [],
+    sizes: ["One Size"],
+    colors: [],
+    material: "",
+    culturalInspiration: "Coast",
+    isBestseller: false,
+    isNewArrival: true,
+    isVisible: false,
+    images: ["https://example.com/kikoi-2.jpg", "/uploads/kitenge-1.webp"],
+  });
+
+  let result: Awaited<ReturnType<typeof updateProduct>> | undefined;
+  const events = await announced(async () => (result = await updateProduct(id, edited, new Date("2025-12-01T00:00:00Z"))));
+
+  expect(result).toEqual({ ok: true, id, slug: `kikoi-beach-wrap-large-${id}` });
+  expect(await productForEdit(id)).toEqual({ ...edited, id, sku, slug: `kikoi-beach-wrap-large-${id}` });
+  const [row] = await (await db()).select().from(products).where(eq(products.id, id));
+  expect(row).toMatchObject({ rating: 0, reviewCount: 0, createdAt: NOW, updatedAt: new Date("2025-12-01T00:00:00Z") });
+  expect(events).toEqual([{ topic: "products", id }]);
+});
+
+test("after a rename every earlier address answers with the new one, and a name taken back is live again", async () => {
+  const { id, slug: first } = await created({ name: "Kanga Head Wrap" });
+  const renamed = async (name: string) => {
+    const result = await updateProduct(id, product({ name }));
+    if (!result.ok) throw new Error(result.problem);
+    return result.slug;
+  };
+
+  const second = await renamed("Kanga Cotton Head Wrap");
+  expect(second).toBe(`kanga-cotton-head-wrap-${id}`);
+  expect(await productBySlug(first)).toEqual({ kind: "moved", slug: second });
+  expect(await productBySlug(second)).toMatchObject({ kind: "found", product: { id, name: "Kanga Cotton Head Wrap" } });
+
+  const third = await renamed("Kanga Silk Head Wrap");
+  expect(await productBySlug(first)).toEqual({ kind: "moved", slug: third });
+  expect(await productBySlug(second)).toEqual({ kind: "moved", slug: third });
+
+  // Saving without a rename keeps the address; taking an earlier name back makes that address live again.
+  expect(await renamed("Kanga Silk Head Wrap")).toBe(third);
+  expect(await renamed("Kanga Cotton Head Wrap")).toBe(second);
+  expect(await productBySlug(second)).toMatchObject({ kind: "found", product: { id } });
+  expect(await productBySlug(third)).toEqual({ kind: "moved", slug: second });
+  expect(await productBySlug(first)).toEqual({ kind: "moved", slug: second });
+  const history = await (
+    await db()
+  )
+    .select({ slug: productSlugHistory.slug })
+    .from(productSlugHistory)
+    .where(eq(productSlugHistory.productId, id));
+  expect(history.map((h) => h.slug).sort()).toEqual([first, third].sort());
+});
+
+test("a hidden product's old address does not reveal it", async () => {
+  const { id, slug } = await created({ name: "Quiet Kiondo" });
+  await updateProduct(id, product({ name: "Quiet Kiondo Basket", isVisible: false }));
+  expect(await productBySlug(slug)).toEqual({ kind: "missing" });
+});
+
+test("a new product whose slug was once another's takes it over: the live product wins", async () => {
+  const { id: older } = await created({ name: "Adinkra Cushion" });
+  const at = new Date("2025-11-24T08:00:00.000Z");
+  await (await db()).insert(productSlugHistory).values({ slug: "bogolan-throw-1763971200000", productId: older });
+
+  const { id, slug } = await created({ name: "Bogolan Throw" }, at);
+
+  expect(slug).toBe("bogolan-throw-1763971200000");
+  expect(await productBySlug(slug)).toMatchObject({ kind: "found", product: { id } });
+  expect(await (await db()).select().from(productSlugHistory).where(eq(productSlugHistory.slug, slug))).toEqual([]);
+});
+
+test("saving a product that was deleted meanwhile fails and writes nothing", async () => {
+  const { id } = await created({ name: "Vanishing Scarf" });
+  await deleteProduct(id);
+
+  expect(await updateProduct(id, product())).toEqual({ ok: false, problem: "missing-product" });
+  expect(await productForEdit(id)).toBeUndefined();
+  const form = formOf({ name: "Vanishing Scarf", price: "10", images: "https://example.com/s.jpg" });
+  expect(await saveProductForm(form, id)).toEqual({
+    status: 404,
+    answer: { saved: false, errors: { form: SAVE_FAILED_MESSAGE }, skippedUrls: false },
+  });
+});
+
+test("a category deleted meanwhile fails the save", async () => {
+  const gone = await createCategory("Gone Soon");
+  await deleteCategory(gone);
+  const before = (await productsForAdmin()).length;
+
+  expect(await createProduct(product({ categoryId: gone }))).toEqual({ ok: false, problem: "missing-category" });
+  const form = formOf({ name: "Orphan Mat", price: "10", categoryId: gone, images: "https://example.com/m.jpg" });
+  expect(await saveProductForm(form, null)).toEqual({
+    status: 409,
+    answer: { saved: false, errors: { form: SAVE_FAILED_MESSAGE }, skippedUrls: false },
+  });
+  expect((await productsForAdmin()).length).toBe(before);
+});
+
+test("when the database refuses a save, the form is told it failed and the product is unchanged", async () => {
+  const { id } = await created({ name: "Maasai Shuka" });
+  // An address that is already another product's (e.g. from imported data) makes the unique index refuse.
+  await (await db()).insert(products).values({ id: `x${id}`, name: "Imported", slug: `maasai-blanket-${id}`, sku: `IMP-${id}` });
+  const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+
+  const form = formOf({ name: "Maasai Blanket", price: "99", images: "https://example.com/b.jpg" });
+  const { status, answer } = await saveProductForm(form, id);
+
+  expect(status).toBe(500);
+  expect(answer).toEqual({ saved: false, errors: { form: SAVE_FAILED_MESSAGE }, skippedUrls: false });
+  expect(quiet).toHaveBeenCalled();
+  quiet.mockRestore();
+  expect(await productForEdit(id)).toMatchObject({ name: "Maasai Shuka" });
+});
+
+test("the form's save: bad input gets the form's messages, good input is saved with pasted URLs after the list", async () => {
+  expect(await saveProductForm(formOf({ name: " ", price: "0", imageUrls: "not a url" }), null)).toEqual({
+    status: 400,
+    answer: {
+      saved: false,
+      errors: { name: REQUIRED_FIELDS_MESSAGE, price: REQUIRED_FIELDS_MESSAGE, images: REQUIRED_FIELDS_MESSAGE },
+      skippedUrls: true,
+    },
+  });
+
+  const form = formOf({
+    name: "Kiondo Market Basket",
+    categoryId: dresses,
+    price: "1,250.50",
+    stock: "4",
+    description: "Woven by hand.",
+    details: "Leather straps, , Lined,",
+    sizes: "Small, Large",
+    colors: "Natural,",
+    material: "Sisal",
+    culturalInspiration: "Kamba",
+    isBestseller: "true",
+    isVisible: "true",
+    images: "/uploads/kiondo-1.webp",
+    imageUrls: "https://example.com/kiondo-2.jpg\nnope",
+  });
+  expect(await saveProductForm(form, null, NOW)).toEqual({ status: 200, answer: { saved: true, errors: {}, skippedUrls: true } });
+
+  const [row] = await productsForAdmin("kiondo market");
+  expect(await productForEdit(row!.id)).toMatchObject({
+    name: "Kiondo Market Basket",
+    priceCents: 1_250_50,
+    stock: 4,
+    details: ["Leather straps", "Lined"],
+    sizes: ["Small", "Large"],
+    colors: ["Natural"],
+    isBestseller: true,
+    isNewArrival: false,
+    isVisible: true,
+    images: ["/uploads/kiondo-1.webp", "https://example.com/kiondo-2.jpg"],
+  });
+});
+
+test("the switch hides a product from the shop and shows it again; a missing product is reported", async () => {
+  const { id, slug } = await created({ name: "Kente Stole" });
+
+  const events = await announced(async () => expect(await setProductVisibility(id, false)).toBe(true));
+  expect(events).toEqual([{ topic: "products", id }]);
+  expect(await productBySlug(slug)).toEqual({ kind: "missing" });
+  expect((await productsForAdmin("kente stole"))[0]!.isVisible).toBe(false);
+
+  expect(await setProductVisibility(id, true)).toBe(true);
+  expect(await productBySlug(slug)).toMatchObject({ kind: "found" });
+  expect(await setProductVisibility("nosuchproduct", true)).toBe(false);
+});
+
+test("a product in orders can be deleted: the orders keep what was bought, its old addresses go too", async () => {
+  const { id, slug } = await created({ name: "Kitenge Shirt", priceCents: 2_900_00, stock: 5, images: ["/uploads/shirt.webp"] });
+  await updateProduct(id, product({ name: "Kitenge Shirt", priceCents: 2_900_00, stock: 5, images: ["/uploads/shirt.webp"] }));
+  const placed = await placeOrder({
+    name: "Achieng Otieno",
+    address: "Kimathi Street, Nairobi",
+    phone: "+254712345678",
+    paymentMethod: "M-Pesa",
+    bag: [{ productId: id, size: "M", color: "Blue", quantity: 2 }],
+    idempotencyKey: randomUUID(),
+  });
+  if (!placed.ok) throw new Error("the order was not placed");
+
+  const events = await announced(() => deleteProduct(id));
+
+  expect(events).toEqual([{ topic: "products", id }]);
+  expect(await productForEdit(id)).toBeUndefined();
+  expect(await productBySlug(slug)).toEqual({ kind: "missing" });
+  expect(await (await db()).select().from(productSlugHistory).where(eq(productSlugHistory.productId, id))).toEqual([]);
+  const order = await orderById(placed.orderId);
+  expect(order!.lines).toEqual([
+    {
+      productId: null,
+      name: "Kitenge Shirt",
+      image: "/uploads/shirt.webp",
+      unitPriceCents: 2_900_00,
+      size: "M",
+      color: "Blue",
+      quantity: 2,
+    },
+  ]);
+  expect(order!.totalCents).toBe(5_800_00);
+  // Deleting it again is harmless.
+  await expect(deleteProduct(id)).resolves.toBeUndefined();
+});
