@@ -1,12 +1,23 @@
-import { requireAdminPage } from "~/server/admin-guard.server";
+import { data } from "react-router";
+import { ProductForm } from "~/components/admin/product-form";
+import { newProductFields } from "~/domain/product";
+import { requireAdminAction, requireAdminPage } from "~/server/admin-guard.server";
+import { shopCategories } from "~/server/catalogue.server";
+import { saveProductForm } from "~/server/products.server";
 import type { Route } from "./+types/product-new";
 
-// Placeholder while this page is being built (issue 4).
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminPage(request);
-  return null;
+  return { categories: await shopCategories() };
 }
 
-export default function Page() {
-  return <p>Coming soon.</p>;
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdminAction(request);
+  const { status, answer } = await saveProductForm(await request.formData(), null);
+  return data(answer, { status });
+}
+
+export default function NewProduct({ loaderData }: Route.ComponentProps) {
+  const { categories } = loaderData;
+  return <ProductForm product={newProductFields(categories[0]?.id ?? null)} categories={categories} submitLabel="Create Product" />;
 }

@@ -1,12 +1,134 @@
-import { requireAdminPage } from "~/server/admin-guard.server";
+import { Pencil, Plus, Search, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { data, Form, Link, useFetcher } from "react-router";
+import { ProductVisibilitySwitch } from "~/components/admin/product-visibility";
+import { AdminTable, Cell, EmptyState, IconButton, RowActions } from "~/components/admin/table";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { TextField } from "~/components/ui/field";
+import { Picture } from "~/components/ui/image";
+import { Price } from "~/components/ui/price";
+import { ErrorMessage } from "~/components/ui/status";
+import { NO_PRODUCTS_MESSAGE } from "~/domain/product";
+import { productListActionSchema, productSearchSchema } from "~/domain/product.schema";
+import { requireAdminAction, requireAdminPage } from "~/server/admin-guard.server";
+import { formFields } from "~/server/form.server";
+import { deleteProduct, productsForAdmin, setProductVisibility } from "~/server/products.server";
 import type { Route } from "./+types/products";
 
-// Placeholder while this page is being built (issue 4).
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminPage(request);
-  return null;
+  const q = productSearchSchema.parse(new URL(request.url).searchParams.get("q") ?? "");
+  return { q, products: await productsForAdmin(q) };
 }
 
-export default function Page() {
-  return <p>Coming soon.</p>;
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdminAction(request);
+  const parsed = productListActionSchema.safeParse(formFields(await request.formData()));
+  if (!parsed.success) return data({ ok: false as const, error: parsed.error.issues[0]!.message }, { status: 400 });
+  const input = parsed.data;
+  switch (input.intent) {
+    case "visibility":
+      if (!(await setProductVisibility(input.id, input.isVisible)))
+        return data({ ok: false as const, error: "That product no longer exists." }, { status: 404 });
+      return { ok: true as const, error: null };
+    case "delete":
+      await deleteProduct(input.id);
+      return { ok: true as const, error: null };
+  }
+}
+
+type Deleting = { id: string; name: string } | null;
+
+export default function Products({ loaderData }: Route.ComponentProps) {
+  const { q, products } = loaderData;
+  const [chosen, setDeleting] = useState<Deleting>(null);
+  // Each confirmation gets a fresh fetcher, so it never shows an earlier answer.
+  const [opened, setOpened] = useState(0);
+  const fetcher = useFetcher<typeof action>({ key: `product-delete-${opened}` });
+  const busy = fetcher.state !== "idle";
+  const answered = fetcher.state === "idle" ? fetcher.data : undefined;
+  const deleting = answered?.ok ? null : chosen;
+  const confirm = (product: Deleting) => {
+    setOpened((n) => n + 1);
+    setDeleting(product);
+  };
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <Form method="get" role="search" className="flex items-end gap-2">
+          <TextField key={q} label="Search products by name" name="q" type="search" defaultValue={q} className="w-64 max-w-full" />
+          <Button type="submit" variant="secondary" aria-label="Search products" className="px-3">
+            <Search aria-hidden="true" className="size-4" />
+          </Button>
+        </Form>
+        <Link to="/admin/products/new" className={buttonClass()}>
+          <Plus aria-hidden="true" className="size-4" /> Add Product
+        </Link>
+      </div>
+
+      {products.length === 0 ? (
+        <EmptyState>{NO_PRODUCTS_MESSAGE}</EmptyState>
+      ) : (
+        <AdminTable columns={["Product", "Category", "Price", "Stock", "Visibility", "Actions"]}>
+          {products.map((product) => (
+            <tr key={product.id}>
+              <Cell>
+                <div className="flex min-w-48 items-center gap-3">
+                  <Picture
+                    url={product.image}
+                    alt=""
+                    width={48}
+                    height={48}
+                    sizes="48px"
+                    className="size-12 shrink-0 rounded-lg object-cover"
+                  />
+                  <span className="font-semibold">{product.name}</span>
+                </div>
+              </Cell>
+              <Cell>{product.categoryName ?? "N/A"}</Cell>
+              <Cell className="whitespace-nowrap">
+                <Price cents={product.priceCents} />
+              </Cell>
+              <Cell>{product.stock}</Cell>
+              <Cell>
+                <ProductVisibilitySwitch id={product.id} name={product.name} isVisible={product.isVisible} />
+              </Cell>
+              <RowActions>
+                <Link
+                  to={`/admin/products/edit/${product.id}`}
+                  aria-label={`Edit ${product.name}`}
+                  title={`Edit ${product.name}`}
+                  className="inline-flex min-h-10 min-w-10 items-center justify-center rounded-full p-2 hover:bg-clay-100 dark:hover:bg-earth-800"
+                >
+                  <Pencil aria-hidden="true" className="size-4" />
+                </Link>
+                <IconButton label={`Delete ${product.name}`} tone="danger" onClick={() => confirm({ id: product.id, name: product.name })}>
+                  <Trash2 aria-hidden="true" className="size-4" />
+                </IconButton>
+              </RowActions>
+            </tr>
+          ))}
+        </AdminTable>
+      )}
+
+      <Dialog open={deleting !== null} onClose={() => setDeleting(null)} title="Delete product">
+        <fetcher.Form method="post" className="space-y-4">
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="id" value={deleting?.id ?? ""} />
+          <p>Delete “{deleting?.name}”? It leaves the shop at once. Orders that include it keep their items as they were bought.</p>
+          <ErrorMessage>{answered && !answered.ok ? answered.error : undefined}</ErrorMessage>
+          <div className="flex justify-end gap-2">
+            <Button variant="ghost" onClick={() => setDeleting(null)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? "Deleting..." : "Delete"}
+            </Button>
+          </div>
+        </fetcher.Form>
+      </Dialog>
+    </div>
+  );
 }
