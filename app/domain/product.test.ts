@@ -9,7 +9,7 @@ import {
   REQUIRED_FIELDS_MESSAGE,
   SAVE_FAILED_MESSAGE,
 } from "./product";
-import { productInputSchema, productListActionSchema, readProductForm } from "./product.schema";
+import { productInputSchema, productListActionSchema, productSearchSchema, readProductForm } from "./product.schema";
 
 describe("parseCommaList", () => {
   test.each([
@@ -373,4 +373,16 @@ test("the failed-save message is the spec's wording", () => {
 test("a new product starts visible, at price 0 and stock 0, in the first category", () => {
   expect(newProductFields("dresses")).toMatchObject({ categoryId: "dresses", priceCents: 0, stock: 0, isVisible: true, images: [] });
   expect(newProductFields(null).categoryId).toBeNull();
+});
+
+describe("productSearchSchema", () => {
+  test.each([
+    ["  Kanga ", "Kanga"],
+    ["", ""],
+    [null, ""],
+    [["kanga"], ""],
+    ["x".repeat(121), ""],
+  ])("%j searches for %j", (q, read) => {
+    expect(productSearchSchema.parse(q)).toBe(read);
+  });
 });
