@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { chatLink, FAB_GREETING, telLink } from "./links";
+import { chatLink, FAB_GREETING, telLink, trackingUrl } from "./links";
 
 describe("chatLink", () => {
   test("opens a chat with the number's digits and the message encoded", () => {
@@ -43,5 +43,15 @@ describe("telLink", () => {
     ["+1 (415) 555-2671", "tel:+14155552671"],
   ])("%j calls %j", (phone, link) => {
     expect(telLink(phone)).toBe(link);
+  });
+});
+
+describe("trackingUrl", () => {
+  test.each([
+    ["https://duka.example", "AFB12345ABCD", "https://duka.example/track/AFB12345ABCD"],
+    ["https://duka.example/", "AFB12345ABCD", "https://duka.example/track/AFB12345ABCD"],
+    ["http://127.0.0.1:3000", "AFB0000ZZZZZ", "http://127.0.0.1:3000/track/AFB0000ZZZZZ"],
+  ])("the shop at %j tracks %j at %j", (origin, trackingId, url) => {
+    expect(trackingUrl(origin, trackingId)).toBe(url);
   });
 });

@@ -13,3 +13,8 @@ export function chatLink(phone: string, text: string): string {
 export function telLink(phone: string): string {
   return `tel:+${phoneDigits(phone)}`;
 }
+
+/** The absolute address of an order's tracking page, to send to the client (SPEC §2 Tracking). */
+export function trackingUrl(origin: string, trackingId: string): string {
+  return `${origin.replace(/\/+$/, "")}/track/${encodeURIComponent(trackingId)}`;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { ORDER_STATUSES, type OrderStatus, PAYMENT_STATUSES, type PaymentStatus } from "./order-status";
-import { availableStock, canSell, holdsStock, shouldTakeStock, stockAfterTaking } from "./stock";
+import { availableStock, canSell, holdsStock, quantitiesByProduct, shouldTakeStock, stockAfterTaking } from "./stock";
 
 type Order = { status: OrderStatus; paymentStatus: PaymentStatus; stockTaken: boolean };
 
@@ -118,5 +118,28 @@ describe("canSell", () => {
     [5, NaN, false],
   ])("with %i available, %d wanted can be sold: %s", (available, wanted, ok) => {
     expect(canSell(available, wanted)).toBe(ok);
+  });
+});
+
+describe("quantitiesByProduct", () => {
+  test("adds up one product's lines (two sizes of a dress) and sorts by product id", () => {
+    expect(
+      quantitiesByProduct([
+        { productId: "p2", quantity: 1 },
+        { productId: "p1", quantity: 2 },
+        { productId: "p2", quantity: 3 },
+      ]),
+    ).toEqual([
+      ["p1", 2],
+      ["p2", 4],
+    ]);
+  });
+
+  test("a line whose product was deleted takes nothing", () => {
+    expect(quantitiesByProduct([{ productId: null, quantity: 2 }])).toEqual([]);
+  });
+
+  test("no lines, nothing to take", () => {
+    expect(quantitiesByProduct([])).toEqual([]);
   });
 });

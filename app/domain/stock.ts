@@ -35,3 +35,15 @@ export function availableStock(stock: number, heldQuantity: number): number {
 export function canSell(available: number, wanted: number): boolean {
   return Number.isInteger(wanted) && wanted >= 1 && wanted <= available;
 }
+
+/**
+ * What an order takes from each product: its lines' quantities added up per product, in product id order
+ * (the order products are locked in). Lines whose product has since been deleted take nothing.
+ */
+export function quantitiesByProduct(lines: readonly { productId: string | null; quantity: number }[]): [string, number][] {
+  const totals = new Map<string, number>();
+  for (const line of lines) {
+    if (line.productId !== null) totals.set(line.productId, (totals.get(line.productId) ?? 0) + line.quantity);
+  }
+  return [...totals].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}

@@ -1,12 +1,211 @@
-import { requireAdminPage } from "~/server/admin-guard.server";
+import { useState } from "react";
+import { data, Link, useNavigate } from "react-router";
+import { ArchiveDialog } from "~/components/admin/order-archive";
+import { OrderDetailsDialog } from "~/components/admin/order-details";
+import { DispatchDialog } from "~/components/admin/order-dispatch";
+import { type OrderAnswer, OwnChangesProvider, useLiveHighlights } from "~/components/admin/order-live";
+import { OrderTable } from "~/components/admin/order-table";
+import { EmptyState } from "~/components/admin/table";
+import { LiveStatus } from "~/components/ui/status";
+import { chatLink } from "~/domain/links";
+import {
+  groupByShopDate,
+  noOrdersMessage,
+  ORDER_NOT_FOUND_MESSAGE,
+  ORDER_TABS,
+  type OrderTab,
+  orderTabFrom,
+  pageCountFor,
+  pageFrom,
+  RIDER_NOT_FOUND_MESSAGE,
+} from "~/domain/order-admin";
+import { orderActionSchema } from "~/domain/order-admin.schema";
+import { longShopDate } from "~/domain/report-period";
+import { requireAdminAction, requireAdminPage } from "~/server/admin-guard.server";
+import { config, shopOrigin } from "~/server/config.server";
+import { fieldErrors, formFields } from "~/server/form.server";
+import {
+  adminOrderDetails,
+  adminOrders,
+  dispatchOrder,
+  dispatchRiders,
+  type OrderWriteResult,
+  setOrderArchived,
+  setOrderStatus,
+  updateClientDetails,
+} from "~/server/order-admin.server";
 import type { Route } from "./+types/orders";
 
-// Placeholder while this page is being built (issue 4).
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminPage(request);
-  return null;
+  const url = new URL(request.url);
+  const wanted = url.searchParams.get("order")?.trim();
+  const details = wanted ? await adminOrderDetails(wanted) : undefined;
+  // A link to one order (reports, search) opens it on whichever tab holds it.
+  const tab: OrderTab = details ? (details.isArchived ? "archived" : "active") : orderTabFrom(url.searchParams.get("tab"));
+  const asked = pageFrom(url.searchParams.get("page"), Number.POSITIVE_INFINITY);
+  let list = await adminOrders(tab, asked);
+  const pageCount = pageCountFor(list.total);
+  const page = Math.min(asked, pageCount);
+  if (page !== asked) list = await adminOrders(tab, page);
+
+  const { timeZone } = config();
+  const now = new Date();
+  const selected = details
+    ? { kind: "found" as const, order: { ...details, placedOn: longShopDate(details.orderDate, timeZone) } }
+    : wanted
+      ? { kind: "missing" as const }
+      : null;
+  return data(
+    {
+      tab,
+      page,
+      pageCount,
+      groups: groupByShopDate(list.orders, now, timeZone),
+      riders: await dispatchRiders(),
+      origin: shopOrigin(request),
+      selected,
+    },
+    { status: selected?.kind === "missing" ? 404 : 200 },
+  );
 }
 
-export default function Page() {
-  return <p>Coming soon.</p>;
+const refused = (status: number, error: string, fields: Record<string, string> = {}) =>
+  data<OrderAnswer>({ ok: false, error, fields }, { status });
+
+function answered(id: string, result: OrderWriteResult) {
+  return result.ok ? data<OrderAnswer>({ ok: true, id, version: result.version, dispatched: null }) : refused(404, ORDER_NOT_FOUND_MESSAGE);
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdminAction(request);
+  const parsed = orderActionSchema.safeParse(formFields(await request.formData()));
+  if (!parsed.success) return refused(400, parsed.error.issues[0]!.message, fieldErrors(parsed.error));
+  const input = parsed.data;
+  switch (input.intent) {
+    case "status":
+      return answered(input.id, await setOrderStatus(input.id, { status: input.status }));
+    case "payment":
+      return answered(input.id, await setOrderStatus(input.id, { paymentStatus: input.paymentStatus }));
+    case "client":
+      return answered(input.id, await updateClientDetails(input.id, input));
+    case "archive":
+      return answered(input.id, await setOrderArchived(input.id, true));
+    case "restore":
+      return answered(input.id, await setOrderArchived(input.id, false));
+    case "dispatch": {
+      const result = await dispatchOrder(input.id, input.riderId);
+      if (!result.ok) return refused(404, result.problem === "rider-missing" ? RIDER_NOT_FOUND_MESSAGE : ORDER_NOT_FOUND_MESSAGE);
+      return data<OrderAnswer>({
+        ok: true,
+        id: input.id,
+        version: result.version,
+        dispatched: { riderName: result.rider.name, chatLink: chatLink(result.rider.phone, result.message) },
+      });
+    }
+  }
+}
+
+const TAB_LABELS: Record<OrderTab, string> = { active: "Active", archived: "Archived" };
+
+/** The list's address: the tab and page, and the order whose details are open, if any. */
+function listHref(tab: OrderTab, page: number, orderId?: string) {
+  const params = new URLSearchParams();
+  if (tab === "archived") params.set("tab", tab);
+  if (page > 1) params.set("page", String(page));
+  if (orderId) params.set("order", orderId);
+  const query = params.toString();
+  return query ? `?${query}` : "/admin/orders";
+}
+
+type Acting = { mode: "dispatch" | "archive"; orderId: string } | null;
+
+export default function Orders({ loaderData }: Route.ComponentProps) {
+  return (
+    <OwnChangesProvider>
+      <OrdersPage {...loaderData} />
+    </OwnChangesProvider>
+  );
+}
+
+function OrdersPage({ tab, page, pageCount, groups, riders, origin, selected }: Route.ComponentProps["loaderData"]) {
+  const navigate = useNavigate();
+  const [acting, setActing] = useState<Acting>(null);
+  // Each dialog opening gets a fresh fetcher, so it never shows an earlier answer.
+  const [opening, setOpening] = useState(0);
+  const act = (next: Exclude<Acting, null>) => {
+    setOpening((n) => n + 1);
+    setActing(next);
+  };
+  const orders = groups.flatMap((group) => group.orders);
+  const { highlights, announcement } = useLiveHighlights(orders, `${tab}:${page}`, page === 1);
+
+  return (
+    <div className="space-y-6">
+      <nav aria-label="Order lists" className="flex gap-2 border-b border-clay-200 dark:border-earth-800">
+        {ORDER_TABS.map((name) => (
+          <Link
+            key={name}
+            to={listHref(name, 1)}
+            aria-current={name === tab ? "page" : undefined}
+            className={`-mb-px border-b-2 px-4 py-2 text-sm font-semibold ${
+              name === tab
+                ? "border-clay-600 text-clay-700 dark:border-ochre-400 dark:text-ochre-300"
+                : "border-transparent hover:border-clay-300"
+            }`}
+          >
+            {TAB_LABELS[name]}
+          </Link>
+        ))}
+      </nav>
+
+      <LiveStatus className="min-h-5 text-sm font-semibold">{announcement}</LiveStatus>
+
+      {orders.length === 0 ? (
+        <EmptyState>{noOrdersMessage(tab)}</EmptyState>
+      ) : (
+        <OrderTable
+          groups={groups}
+          tab={tab}
+          origin={origin}
+          detailsHref={(orderId) => listHref(tab, page, orderId)}
+          highlights={highlights}
+          onDispatch={(order) => act({ mode: "dispatch", orderId: order.id })}
+          onArchive={(order) => act({ mode: "archive", orderId: order.id })}
+        />
+      )}
+
+      {pageCount > 1 && (
+        <nav aria-label="Pages" className="flex items-center justify-between gap-4 text-sm">
+          {page > 1 ? (
+            <Link to={listHref(tab, page - 1)} className="font-semibold hover:underline">
+              Newer orders
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span>{`Page ${page} of ${pageCount}`}</span>
+          {page < pageCount ? (
+            <Link to={listHref(tab, page + 1)} className="font-semibold hover:underline">
+              Older orders
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      )}
+
+      <OrderDetailsDialog
+        selected={selected}
+        onClose={() => void navigate(listHref(tab, page), { preventScrollReset: true, replace: true })}
+      />
+      <DispatchDialog
+        orderId={acting?.mode === "dispatch" ? acting.orderId : null}
+        opening={opening}
+        riders={riders}
+        onClose={() => setActing(null)}
+      />
+      <ArchiveDialog orderId={acting?.mode === "archive" ? acting.orderId : null} opening={opening} onClose={() => setActing(null)} />
+    </div>
+  );
 }

@@ -1,0 +1,239 @@
+import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
+import { Dialog } from "~/components/ui/dialog";
+import { TextArea, TextField } from "~/components/ui/field";
+import { Picture } from "~/components/ui/image";
+import { Price } from "~/components/ui/price";
+import { ErrorMessage, LiveStatus, StatusBadge } from "~/components/ui/status";
+import { useTimedFlag } from "~/components/ui/use-timed-flag";
+import {
+  CLIENT_ADDRESS_MAX_CHARS,
+  CLIENT_DETAILS_SAVE_DELAY_MS,
+  CLIENT_NAME_MAX_CHARS,
+  type ClientDetailsProblems,
+  clientDetailsProblems,
+  ORDER_NOT_FOUND_MESSAGE,
+} from "~/domain/order-admin";
+import { shortOrderId } from "~/domain/order-id";
+import type { PaymentStatus } from "~/domain/order-status";
+import { PHONE_MAX_LENGTH } from "~/domain/phone";
+import type { AdminOrderDetails } from "~/server/order-admin.server";
+import { useOrderAction } from "./order-live";
+
+/** SPEC §4: success messages clear after 3 s. */
+const SAVED_MS = 3_000;
+
+export type SelectedOrder = { kind: "found"; order: AdminOrderDetails & { placedOn: string } } | { kind: "missing" } | null;
+
+function PaymentBadge({ status }: { status: PaymentStatus }) {
+  const tone =
+    status === "Paid"
+      ? "bg-green-100 text-green-900 dark:bg-green-900/40 dark:text-green-200"
+      : "bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100";
+  return <span className={`inline-block rounded-full px-3 py-1 text-xs font-semibold ${tone}`}>{status}</span>;
+}
+
+// Each opening of the dialog gets its own fetcher, so it never shows an earlier opening's answer.
+let openings = 0;
+
+/**
+ * The client's details, saved 500 ms after typing stops (SPEC §2, §9) once they pass the rules of SPEC §5;
+ * `flushRef` saves at once what is still waiting (the dialog calls it when it closes).
+ */
+function ClientDetailsForm({ order, flushRef }: { order: AdminOrderDetails; flushRef: RefObject<(() => void) | null> }) {
+  const [key] = useState(() => `order-client-${++openings}`);
+  const { fetcher, submit } = useOrderAction(key);
+  const form = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // What the browser's own check found at the last save; null once the details went to the server.
+  const [checked, setChecked] = useState<ClientDetailsProblems | null>(null);
+  const [saved, showSaved] = useTimedFlag(SAVED_MS);
+
+  const save = useCallback(() => {
+    clearTimeout(timer.current);
+    timer.current = undefined;
+    if (!form.current) return;
+    const fields = new FormData(form.current);
+    const details = {
+      name: String(fields.get("name") ?? ""),
+      address: String(fields.get("address") ?? ""),
+      phone: String(fields.get("phone") ?? ""),
+    };
+    const problems = clientDetailsProblems(details);
+    if (Object.keys(problems).length > 0) {
+      setChecked(problems);
+      return;
+    }
+    setChecked(null);
+    submit({ intent: "client", id: order.id, ...details });
+  }, [order.id, submit]);
+
+  useEffect(() => {
+    flushRef.current = () => {
+      if (timer.current !== undefined) save();
+    };
+    return () => {
+      flushRef.current = null;
+    };
+  }, [flushRef, save]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  useEffect(() => {
+    if (answer?.ok) showSaved();
+  }, [answer, showSaved]);
+  const refusal = checked
+    ? { problems: checked, message: "Not saved. Please correct the details above." }
+    : answer && !answer.ok
+      ? { problems: answer.fields as ClientDetailsProblems, message: `Not saved. ${answer.error}` }
+      : null;
+  const problems = refusal?.problems ?? {};
+
+  const busy = fetcher.state === "submitting";
+  return (
+    <form
+      ref={form}
+      noValidate
+      className="space-y-4"
+      onInput={() => {
+        clearTimeout(timer.current);
+        timer.current = setTimeout(save, CLIENT_DETAILS_SAVE_DELAY_MS);
+      }}
+      onSubmit={(event) => {
+        event.preventDefault();
+        save();
+      }}
+    >
+      <TextField
+        label="Full Name"
+        name="name"
+        defaultValue={order.clientName}
+        maxLength={CLIENT_NAME_MAX_CHARS}
+        required
+        autoComplete="off"
+        error={problems.name}
+      />
+      <TextArea
+        label="Address"
+        name="address"
+        rows={2}
+        defaultValue={order.clientAddress}
+        maxLength={CLIENT_ADDRESS_MAX_CHARS}
+        required
+        error={problems.address}
+      />
+      <TextField
+        label="Phone"
+        name="phone"
+        type="tel"
+        defaultValue={order.clientPhone}
+        maxLength={PHONE_MAX_LENGTH}
+        required
+        autoComplete="off"
+        hint="With the country code, e.g. +254712345678"
+        error={problems.phone}
+      />
+      <ErrorMessage>{refusal?.message}</ErrorMessage>
+      <LiveStatus className="min-h-5 text-sm font-semibold text-green-800 dark:text-green-300">
+        {busy ? "Saving..." : saved ? "Saved!" : ""}
+      </LiveStatus>
+    </form>
+  );
+}
+
+function OrderSummary({ order }: { order: AdminOrderDetails & { placedOn: string } }) {
+  const row = "flex flex-wrap items-center justify-between gap-2 py-2";
+  return (
+    <dl className="divide-y divide-clay-200 text-sm dark:divide-earth-800">
+      <div className={row}>
+        <dt className="font-semibold">Placed on</dt>
+        <dd>{order.placedOn}</dd>
+      </div>
+      <div className={row}>
+        <dt className="font-semibold">Status</dt>
+        <dd>
+          <StatusBadge status={order.status} />
+        </dd>
+      </div>
+      <div className={row}>
+        <dt className="font-semibold">Payment</dt>
+        <dd className="flex items-center gap-2">
+          <PaymentBadge status={order.paymentStatus} />
+          <span>{order.paymentMethod}</span>
+        </dd>
+      </div>
+      <div className={row}>
+        <dt className="font-semibold">Tracking ID</dt>
+        <dd className="font-mono">{order.trackingId}</dd>
+      </div>
+      {order.rider && (
+        <div className={row}>
+          <dt className="font-semibold">Rider</dt>
+          <dd>{`${order.rider.name} (${order.rider.phone})`}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+/** The order details dialog (SPEC §2): summary, items, and the client's details, editable. */
+export function OrderDetailsDialog({ selected, onClose }: { selected: SelectedOrder; onClose: () => void }) {
+  const flushRef = useRef<(() => void) | null>(null);
+  const order = selected?.kind === "found" ? selected.order : null;
+  return (
+    <Dialog
+      open={selected !== null}
+      onClose={() => {
+        flushRef.current?.();
+        onClose();
+      }}
+      title={order ? `Order #${shortOrderId(order.id)}` : "Order not found"}
+      className="sm:w-[min(100%-2rem,44rem)]"
+    >
+      {order ? (
+        <div className="space-y-6">
+          <OrderSummary order={order} />
+          <section aria-labelledby="order-items">
+            <h3 id="order-items" className="font-display text-lg font-semibold">
+              Items
+            </h3>
+            <ul className="mt-2 divide-y divide-clay-200 dark:divide-earth-800">
+              {order.lines.map((line, index) => (
+                <li key={index} className="flex items-center gap-3 py-3">
+                  <Picture
+                    url={line.image}
+                    alt=""
+                    width={56}
+                    height={56}
+                    sizes="56px"
+                    className="size-14 shrink-0 rounded-lg object-cover"
+                  />
+                  <div className="min-w-0 flex-1">
+                    <p className="font-semibold">{line.name}</p>
+                    <p className="text-sm text-earth-700 dark:text-clay-200">
+                      {[line.size && `Size: ${line.size}`, line.color && `Colour: ${line.color}`].filter(Boolean).join(" · ")}
+                    </p>
+                  </div>
+                  <p className="text-sm whitespace-nowrap">
+                    {line.quantity} × <Price cents={line.unitPriceCents} />
+                  </p>
+                </li>
+              ))}
+            </ul>
+            <p className="mt-2 flex justify-between border-t border-clay-200 pt-3 font-semibold dark:border-earth-800">
+              <span>Total</span>
+              <Price cents={order.totalCents} />
+            </p>
+          </section>
+          <section aria-labelledby="client-details">
+            <h3 id="client-details" className="mb-3 font-display text-lg font-semibold">
+              Client details
+            </h3>
+            <ClientDetailsForm key={order.id} order={order} flushRef={flushRef} />
+          </section>
+        </div>
+      ) : (
+        <ErrorMessage>{ORDER_NOT_FOUND_MESSAGE}</ErrorMessage>
+      )}
+    </Dialog>
+  );
+}

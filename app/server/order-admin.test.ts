@@ -1,0 +1,309 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { beforeAll, expect, test } from "vitest";
+import { ORDER_STATUSES, type OrderStatus, PAYMENT_STATUSES, type PaymentStatus } from "~/domain/order-status";
+import { action as ordersAction, loader as ordersLoader } from "~/routes/admin/orders";
+import { secondConnection } from "../../tests/setup/fresh-database";
+import type { Database } from "./db/client.server";
+import { db, shopDatabase } from "./db/database.server";
+import { orders, products, riders } from "./db/schema.server";
+import {
+  adminOrderDetails,
+  adminOrders,
+  dispatchOrder,
+  dispatchRiders,
+  setOrderArchived,
+  setOrderStatus,
+  updateClientDetails,
+} from "./order-admin.server";
+import { placeOrder } from "./orders.server";
+import { newRecordId } from "./random.server";
+import { SESSION_COOKIE, startSession } from "./session.server";
+import { writeSiteDocument } from "./site-documents.server";
+import { addStaff } from "./staff.server";
+
+beforeAll(async () => {
+  await writeSiteDocument("settings", {
+    storeName: "Duka",
+    heroSlides: [],
+    fab: { enabled: false, iconUrl: "", whatsappIconUrl: "", callIconUrl: "" },
+    paymentMethods: [{ id: "method-mpesa", name: "M-Pesa", enabled: true, instructions: "", ussdCode: null, fields: [] }],
+  });
+});
+
+/** A product of its own for each test, so tests never share stock. */
+async function givenProduct(stock = 10, name = `Kiondo Test Basket ${newRecordId()}`) {
+  const id = newRecordId();
+  await (await db()).insert(products).values({ id, name, slug: `test-${id}`, sku: `TEST-${id}`, priceCents: 1_250_00, stock });
+  return id;
+}
+
+async function givenOrder(lines: { productId: string; quantity: number; size?: string; color?: string }[], at = new Date()) {
+  const placed = await placeOrder(
+    {
+      name: "Achieng Otieno",
+      address: "Kimathi Street, Nairobi",
+      phone: "+254712345678",
+      paymentMethod: "M-Pesa",
+      bag: lines.map((line) => ({ size: "", color: "", ...line })),
+      idempotencyKey: randomUUID(),
+    },
+    at,
+  );
+  if (!placed.ok) throw new Error(`the order should be placed: ${JSON.stringify(placed.problem)}`);
+  return placed.orderId;
+}
+
+async function stockOf(productId: string) {
+  const [row] = await (await db()).select({ stock: products.stock }).from(products).where(eq(products.id, productId));
+  return row!.stock;
+}
+
+async function orderRow(id: string) {
+  const [row] = await (await db()).select().from(orders).where(eq(orders.id, id));
+  return row!;
+}
+
+async function givenRider(name = "Brian Mwangi", phone = "+254712345678") {
+  const id = newRecordId();
+  await (await db()).insert(riders).values({ id, name, phone });
+  return id;
+}
+
+test("Delivered and Paid takes each product's ordered quantity once, however the two are switched afterwards", async () => {
+  const dress = await givenProduct(10);
+  const basket = await givenProduct(5);
+  const order = await givenOrder([
+    { productId: dress, quantity: 2 },
+    { productId: basket, quantity: 1 },
+  ]);
+
+  await setOrderStatus(order, { paymentStatus: "Paid" });
+  expect(await stockOf(dress)).toBe(10);
+  await setOrderStatus(order, { status: "Delivered" });
+  expect([await stockOf(dress), await stockOf(basket)]).toEqual([8, 4]);
+
+  const steps: { status?: OrderStatus; paymentStatus?: PaymentStatus }[] = [
+    { paymentStatus: "Unpaid" },
+    { paymentStatus: "Paid" },
+    { status: "Out for Delivery" },
+    { status: "Delivered" },
+    { status: "Cancelled" },
+    { status: "Delivered", paymentStatus: "Paid" },
+  ];
+  for (const step of steps) await setOrderStatus(order, step);
+  expect([await stockOf(dress), await stockOf(basket)]).toEqual([8, 4]);
+  expect((await orderRow(order)).stockTakenAt).not.toBeNull();
+});
+
+test("payment marked Paid on an order already Delivered takes the stock", async () => {
+  const product = await givenProduct(6);
+  const order = await givenOrder([{ productId: product, quantity: 3 }]);
+  await setOrderStatus(order, { status: "Delivered" });
+  expect(await stockOf(product)).toBe(6);
+  await setOrderStatus(order, { paymentStatus: "Paid" });
+  expect(await stockOf(product)).toBe(3);
+});
+
+test("forty concurrent switches of status and payment, from two app processes, take the stock exactly once", async () => {
+  const product = await givenProduct(20);
+  const order = await givenOrder([{ productId: product, quantity: 3 }]);
+  // On PostgreSQL a second pool stands for a second app process; PGlite has one connection only.
+  const shop: { db: Database; url?: string } = await shopDatabase();
+  const main = shop.db;
+  const other = (await secondConnection(shop))?.db ?? main;
+
+  const changes = Array.from({ length: 40 }, (_, i) => {
+    const status = ORDER_STATUSES[i % ORDER_STATUSES.length]!;
+    const paymentStatus = PAYMENT_STATUSES[Math.floor(i / 3) % PAYMENT_STATUSES.length]!;
+    // Every third change sets both at once; the others set one field, as the dropdowns do.
+    const change = i % 3 === 0 ? { status: "Delivered" as const, paymentStatus: "Paid" as const } : i % 2 ? { status } : { paymentStatus };
+    return setOrderStatus(order, change, new Date(), i % 2 ? other : main);
+  });
+  const results = await Promise.all(changes);
+
+  expect(results.every((r) => r.ok)).toBe(true);
+  expect(await stockOf(product)).toBe(17);
+  // And a last pair that makes it Delivered and Paid once more takes nothing.
+  await Promise.all([
+    setOrderStatus(order, { status: "Delivered" }, new Date(), main),
+    setOrderStatus(order, { paymentStatus: "Paid" }, new Date(), other),
+  ]);
+  expect(await stockOf(product)).toBe(17);
+});
+
+test("stock never goes below 0, and a product deleted since the order takes nothing", async () => {
+  const scarce = await givenProduct(4);
+  const gone = await givenProduct(4);
+  const order = await givenOrder([
+    { productId: scarce, quantity: 3 },
+    { productId: gone, quantity: 1 },
+  ]);
+  const database = await db();
+  await database.update(products).set({ stock: 1 }).where(eq(products.id, scarce));
+  await database.delete(products).where(eq(products.id, gone));
+
+  expect(await setOrderStatus(order, { status: "Delivered", paymentStatus: "Paid" })).toMatchObject({ ok: true });
+
+  expect(await stockOf(scarce)).toBe(0);
+  expect((await orderRow(order)).stockTakenAt).not.toBeNull();
+});
+
+test("dispatch assigns the rider, sets Out for Delivery and writes the rider's message", async () => {
+  const product = await givenProduct(10, "Ankara Dispatch Dress");
+  const order = await givenOrder([{ productId: product, quantity: 2 }]);
+  const rider = await givenRider("Kevin Otieno", "+254723456789");
+
+  const unpaid = await dispatchOrder(order, rider);
+
+  expect(unpaid).toMatchObject({ ok: true, rider: { name: "Kevin Otieno", phone: "+254723456789" } });
+  expect(unpaid.ok && unpaid.message).toBe(
+    [
+      `Delivery for order #${order.slice(0, 6)}`,
+      "Client: Achieng Otieno",
+      "Phone: +254712345678",
+      "Address: Kimathi Street, Nairobi",
+      "Items:",
+      "- 2 × Ankara Dispatch Dress",
+      "Amount to collect: KSH 2,500",
+    ].join("\n"),
+  );
+  expect(await orderRow(order)).toMatchObject({ riderId: rider, status: "Out for Delivery" });
+  expect((await adminOrderDetails(order))?.rider).toEqual({ name: "Kevin Otieno", phone: "+254723456789" });
+
+  await setOrderStatus(order, { paymentStatus: "Paid" });
+  const paid = await dispatchOrder(order, rider);
+  expect(paid.ok && paid.message.split("\n").at(-1)).toBe("Payment: PAID");
+});
+
+test("dispatch goes through the stock rule: a Paid order dispatched after delivery keeps its stock taken once", async () => {
+  const product = await givenProduct(10);
+  const order = await givenOrder([{ productId: product, quantity: 4 }]);
+  const rider = await givenRider();
+  await setOrderStatus(order, { status: "Delivered", paymentStatus: "Paid" });
+  await dispatchOrder(order, rider);
+  await setOrderStatus(order, { status: "Delivered" });
+  expect(await stockOf(product)).toBe(6);
+});
+
+test("dispatch to a rider deleted meanwhile is refused and changes nothing", async () => {
+  const order = await givenOrder([{ productId: await givenProduct(), quantity: 1 }]);
+  const rider = await givenRider("Gone Rider");
+  await (await db()).delete(riders).where(eq(riders.id, rider));
+
+  expect(await dispatchOrder(order, rider)).toEqual({ ok: false, problem: "rider-missing" });
+  expect(await orderRow(order)).toMatchObject({ riderId: null, status: "Pending Payment" });
+  expect((await dispatchRiders()).some((r) => r.id === rider)).toBe(false);
+});
+
+test("every change to an order that does not exist says so", async () => {
+  const missing = { ok: false, problem: "order-missing" };
+  const rider = await givenRider();
+  expect(await setOrderStatus("nosuchorder0000000000", { status: "Delivered" })).toEqual(missing);
+  expect(await updateClientDetails("nosuchorder0000000000", { name: "A", address: "B", phone: "+254712345678" })).toEqual(missing);
+  expect(await setOrderArchived("nosuchorder0000000000", true)).toEqual(missing);
+  expect(await dispatchOrder("nosuchorder0000000000", rider)).toEqual(missing);
+  expect(await adminOrderDetails("nosuchorder0000000000")).toBeUndefined();
+});
+
+test("archived orders leave the active list for the archive and come back on restore", async () => {
+  const order = await givenOrder([{ productId: await givenProduct(), quantity: 1 }], new Date(Date.now() + 60_000));
+  const ids = async (tab: "active" | "archived") => (await adminOrders(tab, 1)).orders.map((o) => o.id);
+  expect(await ids("active")).toContain(order);
+
+  const archived = await setOrderArchived(order, true);
+  expect(archived.ok).toBe(true);
+  expect(await ids("active")).not.toContain(order);
+  expect((await ids("archived"))[0]).toBe(order);
+  expect((await adminOrderDetails(order))?.isArchived).toBe(true);
+
+  await setOrderArchived(order, false);
+  expect(await ids("archived")).not.toContain(order);
+  expect(await ids("active")).toContain(order);
+});
+
+test("the lists are newest first, one page at a time, and every change gives the row a new version", async () => {
+  const product = await givenProduct(100);
+  const base = Date.parse("2030-01-01T00:00:00Z");
+  const placed = [];
+  for (let i = 0; i < 5; i++) placed.push(await givenOrder([{ productId: product, quantity: 1 }], new Date(base + i * 60_000)));
+
+  const first = await adminOrders("active", 1, 2);
+  const second = await adminOrders("active", 2, 2);
+  expect(first.orders.map((o) => o.id)).toEqual([placed[4], placed[3]]);
+  expect(second.orders.map((o) => o.id)).toEqual([placed[2], placed[1]]);
+  expect(first.total).toBe(second.total);
+  expect(first.total).toBeGreaterThanOrEqual(5);
+
+  const before = first.orders[0]!.version;
+  const changed = await setOrderStatus(placed[4]!, { status: "Processing" }, new Date(base + 3_600_000));
+  expect(changed).toEqual({ ok: true, version: new Date(base + 3_600_000).toISOString() });
+  const after = (await adminOrders("active", 1, 2)).orders[0]!;
+  expect(after).toMatchObject({ status: "Processing", version: changed.ok && changed.version });
+  expect(after.version).not.toBe(before);
+});
+
+test("the client's details are corrected", async () => {
+  const order = await givenOrder([{ productId: await givenProduct(), quantity: 1 }]);
+  await updateClientDetails(order, { name: "Wanjiku Kamau", address: "Moi Avenue, Mombasa", phone: "+254700111222" });
+  expect(await adminOrderDetails(order)).toMatchObject({
+    clientName: "Wanjiku Kamau",
+    clientAddress: "Moi Avenue, Mombasa",
+    clientPhone: "+254700111222",
+  });
+});
+
+test("the Orders page answers an unknown order with 404 'Order not found.', bad input with 400, never 500", async () => {
+  const owner = await addStaff({ email: "owner@orders-admin.test", password: "a long enough password" });
+  const cookie = (await startSession(new Request("http://shop.test/"), owner.id)).split(";")[0]!;
+  expect(cookie.startsWith(`${SESSION_COOKIE}=`)).toBe(true);
+  const post = async (fields: Record<string, string>) => {
+    const request = new Request("http://shop.test/admin/orders", {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: "http://shop.test" },
+      body: new URLSearchParams(fields),
+    });
+    const answer = (await ordersAction({ request, params: {}, context: {} } as Parameters<typeof ordersAction>[0])) as unknown as {
+      data: { error: string };
+      init: { status: number } | null;
+    };
+    return { status: answer.init?.status ?? 200, error: answer.data.error };
+  };
+
+  const forUnknownOrder: Record<string, string>[] = [
+    { intent: "status", status: "Delivered" },
+    { intent: "payment", paymentStatus: "Paid" },
+    { intent: "client", name: "A", address: "B", phone: "+254712345678" },
+    { intent: "dispatch", riderId: await givenRider() },
+    { intent: "archive" },
+    { intent: "restore" },
+  ];
+  for (const fields of forUnknownOrder) {
+    expect(await post({ ...fields, id: "nosuchorder0000000000" }), fields.intent).toEqual({ status: 404, error: "Order not found." });
+  }
+
+  const order = await givenOrder([{ productId: await givenProduct(), quantity: 1 }]);
+  expect(await post({ intent: "dispatch", id: order, riderId: "" })).toEqual({ status: 400, error: "Please select a rider." });
+  expect(await post({ intent: "dispatch", id: order, riderId: "gonerider000" })).toEqual({
+    status: 404,
+    error: "Selected rider not found.",
+  });
+  expect(await post({ intent: "status", id: order, status: "Lost" })).toMatchObject({ status: 400 });
+  expect(await post({ intent: "client", id: order, name: "A", address: "B", phone: "0712345678" })).toMatchObject({
+    status: 400,
+    error: "Please enter the phone number with a country code, starting with a '+' sign.",
+  });
+
+  const page = async (query: string) => {
+    const request = new Request(`http://shop.test/admin/orders${query}`, { headers: { Cookie: cookie } });
+    const answer = (await ordersLoader({ request, params: {}, context: {} } as Parameters<typeof ordersLoader>[0])) as unknown as {
+      data: { tab: string; selected: { kind: string } | null };
+      init: { status: number } | null;
+    };
+    return { status: answer.init?.status ?? 200, tab: answer.data.tab, selected: answer.data.selected?.kind ?? null };
+  };
+  expect(await page("?order=nosuchorder0000000000")).toEqual({ status: 404, tab: "active", selected: "missing" });
+  await setOrderArchived(order, true);
+  // A link to an archived order opens it on the Archived tab, whatever tab the link named.
+  expect(await page(`?tab=active&order=${order.toUpperCase()}`)).toEqual({ status: 200, tab: "archived", selected: "found" });
+});
