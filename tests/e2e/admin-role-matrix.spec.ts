@@ -17,6 +17,7 @@ let signedOut: APIRequestContext;
 let owner: APIRequestContext;
 let developer: APIRequestContext;
 let productId: string;
+let otherProductId: string;
 
 test.describe.configure({ mode: "serial" });
 
@@ -29,7 +30,8 @@ test.beforeAll(async () => {
   owner = await signedInRequest(shop.baseURL, OWNER);
   developer = await signedInRequest(shop.baseURL, DEVELOPER);
   const sitemap = await (await signedOut.get("/sitemap.xml")).text();
-  productId = /\/product\/[a-z0-9-]+-([a-z0-9]+)</.exec(sitemap)![1]!;
+  const ids = [...sitemap.matchAll(/\/product\/[a-z0-9-]+-([a-z0-9]+)</g)].map((match) => match[1]!);
+  [productId, otherProductId] = [ids[0]!, ids[1]!];
 });
 
 test.afterAll(async () => {
@@ -98,10 +100,24 @@ const actions = (): AdminAction[] => [
   },
   { name: "add a category", path: "/admin/categories", access: "everyone", form: { intent: "create", name: "Matrix Category" } },
   { name: "upload an image", path: "/admin/upload", access: "everyone", image: true },
+  {
+    name: "create a product",
+    path: "/admin/products/new",
+    access: "everyone",
+    form: { name: "Matrix Product", price: "1500", stock: "3", images: "https://example.com/matrix.jpg", isVisible: "true" },
+  },
+  {
+    name: "update a product",
+    path: `/admin/products/edit/${productId}`,
+    access: "everyone",
+    form: { name: "Matrix Renamed", price: "900", stock: "1", images: "https://example.com/renamed.jpg", isVisible: "true" },
+  },
+  { name: "hide a product", path: "/admin/products", access: "everyone", form: { intent: "visibility", id: productId, isVisible: "false" } },
+  { name: "delete a product", path: "/admin/products", access: "everyone", form: { intent: "delete", id: otherProductId } },
 ];
 
 function send(client: APIRequestContext, action: AdminAction, origin: string | null = shop.baseURL) {
-  const headers = origin === null ? {} : { Origin: origin };
+  const headers: Record<string, string> = origin === null ? {} : { Origin: origin };
   if (action.image) {
     const image = { name: "a.png", mimeType: "image/png", buffer: readFileSync(FIXTURE) };
     return client.post(action.path, { multipart: { image }, headers, maxRedirects: 0 });
@@ -140,4 +156,7 @@ test("the same actions, sent by a developer from the shop itself, are carried ou
   const after = await shopState(shop.dataDir);
   expect(JSON.stringify(after)).toContain("Matrix Category");
   expect(JSON.stringify(after)).toContain('"title":"Matrix"');
+  expect(JSON.stringify(after)).toContain("Matrix Product");
+  expect(JSON.stringify(after)).toContain("Matrix Renamed");
+  expect(JSON.stringify(after)).not.toContain(`"id":"${otherProductId}"`);
 });

@@ -94,9 +94,9 @@ export const sampleProducts: SampleProduct[] = [
       "A relaxed shift dress printed with rows of crosses, circles and zigzags after the bogolan mudcloth of Mali. The earthy brown ground and cream marks pair easily with sandals or boots.",
     details: [
       "Boat neckline and short sleeves",
-      "Straight, relaxed fit that falls to the knee",
+      "Straight relaxed fit that falls to the knee",
       "Side seam pockets",
-      "Machine wash cold, inside out",
+      "Machine wash cold and inside out",
     ],
     sizes: ["S", "M", "L", "XL", "XXL"],
     colors: ["Earth Brown", "Charcoal"],
@@ -142,7 +142,7 @@ export const sampleProducts: SampleProduct[] = [
       "The classic Kenyan kiondo: a sturdy bucket bag tightly woven from sisal fibre, banded with stepped triangles and diamonds. Leather handles and a leather rim make it an everyday market bag that lasts for years.",
     details: [
       "Hand-woven sisal body",
-      "Double leather handles, riveted",
+      "Double riveted leather handles",
       "Leather-trimmed rim",
       "Wipe clean with a damp cloth; dry in the shade",
     ],
@@ -261,7 +261,7 @@ export const sampleProducts: SampleProduct[] = [
     description:
       "Three coiled sisal baskets in graduated sizes, each stitched by hand with stepped and zigzag bands. Hang them together as a wall display or use them as serving trays for bread and fruit.",
     details: [
-      "Set of three: about 20, 28 and 38 cm across",
+      "Set of three: about 20 cm / 28 cm / 38 cm across",
       "Hand-coiled and stitched sisal",
       "Small loop on the back of each basket for hanging",
       "Dust with a dry brush; keep away from water",
