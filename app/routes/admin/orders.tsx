@@ -159,7 +159,8 @@ function OrdersPage({ tab, page, pageCount, groups, riders, origin, selected }: 
         ))}
       </nav>
 
-      <LiveStatus className="min-h-5 text-sm font-semibold">{announcement}</LiveStatus>
+      {/* The rows show it with their highlight; screen readers hear it. */}
+      <LiveStatus className="sr-only">{announcement}</LiveStatus>
 
       {orders.length === 0 ? (
         <EmptyState>{noOrdersMessage(tab)}</EmptyState>
