@@ -1,8 +1,20 @@
+import { salesCsv } from "~/domain/report";
+import { parseReportPeriod } from "~/domain/report-period.schema";
 import { requireAdminPage } from "~/server/admin-guard.server";
+import { config } from "~/server/config.server";
+import { salesForCsv } from "~/server/reports.server";
 import type { Route } from "./+types/reports-csv";
 
-// Placeholder while the reports page is being built (issue 4).
+/** The Reports page's sales table as a CSV download, for the same period as the page (`?period=…`). */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminPage(request);
-  return new Response("", { headers: { "Content-Type": "text/csv" } });
+  const { timeZone } = config();
+  const filter = parseReportPeriod(new URL(request.url).searchParams);
+  const { fileName, sales } = await salesForCsv(filter, { now: new Date(), timeZone });
+  return new Response(salesCsv(sales, timeZone), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+    },
+  });
 }

@@ -1,12 +1,100 @@
+import { Download } from "lucide-react";
+import type { ReactNode } from "react";
+import { ReportFilter } from "~/components/admin/report-filter";
+import { RevenueChart } from "~/components/admin/report-chart";
+import { SalesPages, SalesTable } from "~/components/admin/report-sales";
+import { EmptyState } from "~/components/admin/table";
+import { buttonClass } from "~/components/ui/button";
+import { Price } from "~/components/ui/price";
+import { describeRange, NO_SALES_MESSAGE, reportQuery, saleNumber, saleTime } from "~/domain/report";
+import { parseReportPeriod } from "~/domain/report-period.schema";
 import { requireAdminPage } from "~/server/admin-guard.server";
+import { config } from "~/server/config.server";
+import { salesReport } from "~/server/reports.server";
 import type { Route } from "./+types/reports";
 
-// Placeholder while this page is being built (issue 4).
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminPage(request);
-  return null;
+  const url = new URL(request.url);
+  const filter = parseReportPeriod(url.searchParams);
+  const { timeZone } = config();
+  const report = await salesReport(filter, { now: new Date(), timeZone }, url.searchParams.get("page"));
+  return {
+    filter,
+    covers: describeRange(report.days),
+    figures: {
+      revenueCents: report.revenueCents,
+      unitsSold: report.unitsSold,
+      orders: report.orders,
+      stockValueCents: report.stockValueCents,
+    },
+    chart: report.chart,
+    // Dates are written on the server, in the shop's time zone, whatever the browser's zone is.
+    sales: report.sales.map((sale) => ({
+      id: sale.id,
+      number: saleNumber(sale.id),
+      when: saleTime(sale.orderDate, timeZone),
+      clientName: sale.clientName,
+      items: sale.items,
+      totalCents: sale.totalCents,
+    })),
+    page: report.page,
+    pageCount: report.pageCount,
+  };
 }
 
-export default function Page() {
-  return <p>Coming soon.</p>;
+function Card({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="rounded-2xl border border-clay-200 p-5 dark:border-earth-800">
+      <dt className="text-sm font-semibold text-earth-700 dark:text-clay-200">{label}</dt>
+      <dd className="mt-2 font-display text-3xl font-semibold">{children}</dd>
+    </div>
+  );
+}
+
+export default function Reports({ loaderData }: Route.ComponentProps) {
+  const { filter, covers, figures, chart, sales, page, pageCount } = loaderData;
+  const query = reportQuery(filter);
+  return (
+    <div className="space-y-8">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        {/* Remounted when the address changes, so Back and Forward show the period on screen. */}
+        <ReportFilter key={query} period={filter.period} from={filter.from} to={filter.to} />
+        {figures.orders > 0 && (
+          <a href={`/admin/reports/sales.csv?${query}`} download className={buttonClass("secondary")}>
+            <Download aria-hidden="true" className="size-4" /> Download CSV
+          </a>
+        )}
+      </div>
+      <p className="text-sm">
+        Sales that are both Delivered and Paid, archived ones included: <strong>{covers}</strong>
+      </p>
+
+      <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <Card label="Total Revenue">
+          <Price cents={figures.revenueCents} />
+        </Card>
+        <Card label="Units Sold">{figures.unitsSold}</Card>
+        <Card label="Orders">{figures.orders}</Card>
+        <Card label="Current Stock Value">
+          <Price cents={figures.stockValueCents} />
+        </Card>
+      </dl>
+
+      {figures.orders === 0 ? (
+        <EmptyState>{NO_SALES_MESSAGE}</EmptyState>
+      ) : (
+        <>
+          <RevenueChart chart={chart} />
+          <section aria-labelledby="sales-heading" className="space-y-3">
+            <h2 id="sales-heading" className="font-display text-xl font-semibold">
+              Sales
+            </h2>
+            <SalesTable sales={sales} />
+            <SalesPages page={page} pageCount={pageCount} href={(to) => `?${reportQuery(filter, to)}`} />
+          </section>
+        </>
+      )}
+    </div>
+  );
 }
