@@ -55,7 +55,7 @@ const dayLong = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeri
 const monthOnly = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", month: "short", year: "numeric" });
 
 /** A shop date as the report writes it, e.g. "20 Nov 2026". */
-export function reportDate(date: ShopDate): string {
+function reportDate(date: ShopDate): string {
   return dayLong.format(utc(date));
 }
 
@@ -74,8 +74,8 @@ export type RevenueBar = { key: string; label: string; title: string; revenueCen
 export type RevenueChart = { unit: ChartUnit; bars: RevenueBar[] };
 
 /** Up to this many days the chart has a bar per day; beyond, a bar per month, and per year beyond 120 months. */
-export const CHART_MAX_DAYS = 62;
-export const CHART_MAX_MONTHS = 120;
+const CHART_MAX_DAYS = 62;
+const CHART_MAX_MONTHS = 120;
 
 const barOf: Record<ChartUnit, (date: ShopDate) => Omit<RevenueBar, "revenueCents" | "orders">> = {
   day: (date) => ({ key: date, label: dayShort.format(utc(date)), title: reportDate(date) }),
@@ -161,7 +161,7 @@ export function saleTime(instant: Date, timeZone: string): string {
 
 export type SaleRow = { id: string; orderDate: Date; clientName: string; items: number; totalCents: number };
 
-export const SALES_CSV_COLUMNS = ["Order ID", "Date", "Client", "Items", "Total (KSH)"] as const;
+const SALES_CSV_COLUMNS = ["Order ID", "Date", "Client", "Items", "Total (KSH)"] as const;
 
 // A spreadsheet runs a cell that starts with one of these as a formula (CSV injection).
 const FORMULA_START = /^[=+\-@\t\r]/;
