@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { type IdPrefix, prefixedId } from "~/domain/ids";
 import {
   type SiteDocument,
   type SiteDocumentKey,
@@ -9,6 +10,7 @@ import type { Queryable } from "./db/client.server";
 import { db } from "./db/database.server";
 import { siteDocuments } from "./db/schema.server";
 import { publish } from "./events.server";
+import { secureRandomInt } from "./random.server";
 
 /** Reads a settings or content document; a missing or unreadable one reads as its defaults. */
 export async function readSiteDocument<K extends SiteDocumentKey>(key: K, from?: Queryable): Promise<SiteDocument<K>> {
@@ -36,3 +38,6 @@ export async function writeSiteDocument<K extends SiteDocumentKey>(
   else await (await db()).transaction(write);
   return valid;
 }
+
+/** A lasting id for a slide, payment method, field, FAQ, contact field or link added in an editor (SPEC §3). */
+export const newContentId = (prefix: IdPrefix): string => prefixedId(prefix, new Date(), secureRandomInt);

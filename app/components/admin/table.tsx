@@ -5,14 +5,20 @@ export function AdminTable({
   columns,
   children,
   caption,
+  textOnly = false,
 }: {
   /** Column headings; a column named with a leading "›" is right-aligned (actions). */
   columns: readonly string[];
   children: ReactNode;
   caption?: string;
+  /** The table holds no links or buttons: its frame takes focus, so a keyboard can scroll it sideways. */
+  textOnly?: boolean;
 }) {
   return (
-    <div className="overflow-x-auto rounded-2xl border border-clay-200 dark:border-earth-800">
+    <div
+      className="overflow-x-auto rounded-2xl border border-clay-200 dark:border-earth-800"
+      {...(textOnly && { role: "region", "aria-label": caption, tabIndex: 0 })}
+    >
       <table className="w-full text-left text-sm">
         {caption && <caption className="sr-only">{caption}</caption>}
         <thead className="bg-clay-100 dark:bg-earth-900">

@@ -1,12 +1,62 @@
-import { requireAdminPage } from "~/server/admin-guard.server";
+import { data, Link } from "react-router";
+import { ContentImageField } from "~/components/admin/content-image-field";
+import { answerOrSaveFailure, SaveBar, useDocumentEditor } from "~/components/admin/content-editor";
+import { TextArea, TextField } from "~/components/ui/field";
+import { parseEditorForm } from "~/domain/site-content.schema";
+import { requireAdminAction, requireAdminPage } from "~/server/admin-guard.server";
+import { formFields } from "~/server/form.server";
+import { readSiteDocument, writeSiteDocument } from "~/server/site-documents.server";
 import type { Route } from "./+types/our-story";
 
-// Placeholder while this page is being built (issue 4).
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminPage(request);
-  return null;
+  return { story: await readSiteDocument("ourStory") };
 }
 
-export default function Page() {
-  return <p>Coming soon.</p>;
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdminAction(request);
+  const parsed = parseEditorForm("ourStory", formFields(await request.formData()));
+  if (!parsed.ok) return data(parsed, { status: 400 });
+  return { ok: true as const, saved: await writeSiteDocument("ourStory", parsed.document) };
+}
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => answerOrSaveFailure(serverAction);
+
+export default function OurStoryEditor({ loaderData }: Route.ComponentProps) {
+  const editor = useDocumentEditor("ourStory", loaderData.story);
+  const { draft: story, update, error } = editor;
+
+  return (
+    <form {...editor.formProps} className="max-w-3xl space-y-6">
+      <p className="text-sm text-earth-700 dark:text-clay-200">
+        The shop’s{" "}
+        <Link to="/about" className="font-semibold underline">
+          About page
+        </Link>
+        .
+      </p>
+      <TextField
+        label="Title"
+        value={story.title}
+        onChange={(event) => update((latest) => ({ ...latest, title: event.target.value }))}
+        error={error("title")}
+      />
+      <TextArea
+        label="Story"
+        rows={14}
+        value={story.text}
+        onChange={(event) => update((latest) => ({ ...latest, text: event.target.value }))}
+        error={error("text")}
+        hint="Leave a blank line between paragraphs."
+      />
+      <ContentImageField
+        label="Image URL"
+        uploadLabel="Upload image"
+        value={story.imageUrl}
+        onChange={(imageUrl) => update((latest) => ({ ...latest, imageUrl }))}
+        error={error("imageUrl")}
+      />
+      <SaveBar label="Save Our Story" {...editor.saveBar} />
+    </form>
+  );
 }
