@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { readdirSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -16,8 +17,7 @@ type ShopLifecycle = {
 };
 
 /** A start-up problem with a one-sentence explanation (thrown by the build's copy of config.server). */
-const isConfigurationError = (error: unknown): error is Error =>
-  error instanceof Error && error.name === "ConfigurationError";
+const isConfigurationError = (error: unknown): error is Error => error instanceof Error && error.name === "ConfigurationError";
 
 function contentSecurityPolicy(nonce: string) {
   return [
@@ -36,6 +36,40 @@ function contentSecurityPolicy(nonce: string) {
   ].join("; ");
 }
 
+/** The content codings a request accepts (q above 0), from its Accept-Encoding header. */
+function acceptedEncodings(header: string | undefined): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of (header ?? "").split(",")) {
+    const [name = "", ...params] = part.split(";").map((p) => p.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith("q="));
+    if (name && (q === undefined || Number(q.slice(2)) > 0)) accepted.add(name);
+  }
+  return accepted;
+}
+
+/**
+ * Sends the build's brotli or gzip copy of an asset (written by vite.config.ts) to a browser that takes it,
+ * brotli first as it is the smaller, so nothing is compressed per request; anything else gets the plain file.
+ */
+function precompressedAssets(dir: string): express.RequestHandler {
+  const files = new Set(readdirSync(dir));
+  const copies = [
+    { encoding: "br", suffix: ".br" },
+    { encoding: "gzip", suffix: ".gz" },
+  ] as const;
+  return (req, res, next) => {
+    const name = req.path.slice(1);
+    if (!copies.some((copy) => files.has(name + copy.suffix))) return next();
+    res.vary("Accept-Encoding");
+    const accepted = acceptedEncodings(req.headers["accept-encoding"]);
+    const copy = copies.find((c) => accepted.has(c.encoding) && files.has(name + c.suffix));
+    if (!copy) return next();
+    res.type(path.extname(name));
+    res.setHeader("Content-Encoding", copy.encoding);
+    res.sendFile(path.join(dir, name + copy.suffix), { immutable: true, maxAge: "1y" }, (error) => error && next(error));
+  };
+}
+
 export async function startServer(options: { port: number; host: string }): Promise<Server> {
   const build = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as ServerBuild;
   const lifecycle = build.entry.module as unknown as ShopLifecycle;
@@ -47,8 +81,7 @@ export async function startServer(options: { port: number; host: string }): Prom
   app.use(
     compression({
       // A Server-Sent-Events stream must reach the browser event by event, not when a buffer fills.
-      filter: (req, res) =>
-        !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
+      filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
     }),
   );
   app.use((_req, res, next) => {
@@ -68,10 +101,8 @@ export async function startServer(options: { port: number; host: string }): Prom
     next();
   });
   // Hashed file names never change content: cache them for a year.
-  app.use(
-    "/assets",
-    express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y", index: false }),
-  );
+  const assetsDir = path.join(buildDir, "client", "assets");
+  app.use("/assets", precompressedAssets(assetsDir), express.static(assetsDir, { immutable: true, maxAge: "1y", index: false }));
   // Uploads are named by their content's hash, so they are immutable too.
   app.use("/uploads", express.static(uploadsDir, { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
   app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
@@ -94,10 +125,9 @@ export async function startServer(options: { port: number; host: string }): Prom
   }).catch(async (error: NodeJS.ErrnoException) => {
     await lifecycle.closeShop();
     if (error.code === "EADDRINUSE") {
-      throw Object.assign(
-        new Error(`Port ${options.port} is already in use; stop the program using it or set PORT to another port.`),
-        { name: "ConfigurationError" },
-      );
+      throw Object.assign(new Error(`Port ${options.port} is already in use; stop the program using it or set PORT to another port.`), {
+        name: "ConfigurationError",
+      });
     }
     throw error;
   });

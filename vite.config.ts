@@ -1,9 +1,59 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { defineConfig, type Plugin } from "vite";
+
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy of each text file of the browser build, at the strongest
+ * settings: compressed once here instead of on every request, and a third smaller than gzip for browsers that
+ * take brotli. server.ts sends them (decision 022).
+ */
+function precompressBrowserFiles(): Plugin {
+  return {
+    name: "duka-precompress",
+    applyToEnvironment: (environment) => environment.name === "client",
+    writeBundle(options, bundle) {
+      for (const file of Object.keys(bundle)) {
+        if (!/^assets\/.+\.(js|css|svg)$/.test(file)) continue;
+        const target = path.join(options.dir!, file);
+        const output = bundle[file]!;
+        const content = Buffer.from(output.type === "chunk" ? output.code : output.source);
+        writeFileSync(
+          `${target}.br`,
+          brotliCompressSync(content, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+          }),
+        );
+        writeFileSync(`${target}.gz`, gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
+
+/**
+ * React Router's package only exports its development build, whose warnings (on by a constant) cost every
+ * shopper 0.6 KB gzip for nothing. The browser bundle takes the production build shipped beside it; the
+ * server keeps the exported one, as the adapters it runs with import that copy (decision 022).
+ */
+function reactRouterProductionBuild(): Plugin {
+  const dist = path.join(import.meta.dirname, "node_modules", "react-router", "dist", "production");
+  const files: Record<string, string> = { "react-router": "index.mjs", "react-router/dom": "dom-export.mjs" };
+  return {
+    name: "duka-react-router-production",
+    enforce: "pre",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    resolveId(id) {
+      const file = files[id];
+      return file ? path.join(dist, file) : null;
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouterProductionBuild(), reactRouter(), precompressBrowserFiles()],
   resolve: { tsconfigPaths: true },
   build: {
     rollupOptions: {
@@ -11,7 +61,11 @@ export default defineConfig({
         // The storefront's shared pieces travel as one file: a dozen tiny chunks cost more than their bytes.
         advancedChunks: {
           groups: [
-            { name: "framework", test: /\/node_modules\/(react|react-dom|react-router|scheduler|cookie|set-cookie-parser)\//, priority: 20 },
+            {
+              name: "framework",
+              test: /\/node_modules\/(react|react-dom|react-router|scheduler|cookie|set-cookie-parser)\//,
+              priority: 20,
+            },
             { name: "shop-kit", test: /\/app\/(components\/ui\/|components\/[a-z-]+\.tsx?$)/, priority: 10 },
           ],
         },

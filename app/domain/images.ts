@@ -1,10 +1,6 @@
 /** Shown wherever an image is missing or unusable (SPEC §3). */
 export const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
 
-/** Shown when pasted image URLs were dropped (SPEC §5). */
-export const INVALID_URLS_MESSAGE =
-  "Some URLs were invalid and have been skipped.";
-
 /** The widths, in pixels, each uploaded image is stored at. */
 export const UPLOAD_WIDTHS = [320, 640, 960, 1280] as const;
 export type UploadWidth = (typeof UPLOAD_WIDTHS)[number];
@@ -28,7 +24,8 @@ export function uploadVariantUrl(key: string, width: UploadWidth): string {
   return `/uploads/${key}-${width}.webp`;
 }
 
-function httpUrl(text: string): URL | null {
+/** A web address (http or https) of sensible length, or null. */
+export function webAddress(text: string): URL | null {
   if (text.length > MAX_URL_LENGTH) return null;
   try {
     const url = new URL(text);
@@ -53,7 +50,7 @@ function driveFileId(url: URL): string | null {
  * which browsers can show in an <img> (SPEC §3). Any other URL is returned unchanged.
  */
 export function driveThumbnail(url: string): string {
-  const parsed = httpUrl(url.trim());
+  const parsed = webAddress(url.trim());
   const id = parsed && driveFileId(parsed);
   return id ? `https://drive.google.com/thumbnail?id=${id}&sz=w1200` : url;
 }
@@ -78,37 +75,11 @@ export function imageSource(url: string | null | undefined): {
     };
   }
   if (SHOP_IMAGE.test(text)) return { src: text };
-  if (httpUrl(text)) return { src: driveThumbnail(text) };
+  if (webAddress(text)) return { src: driveThumbnail(text) };
   return { src: PLACEHOLDER_IMAGE };
 }
 
-/** Whether a pasted image URL can be stored: a web address (http or https) or one of the shop's uploads. */
-export function isStorableImageUrl(url: string): boolean {
-  return UPLOAD_URL.test(url) || httpUrl(url) !== null;
+/** Whether a URL names one of the shop's uploads ("/uploads/{key}.webp"). */
+export function isUploadUrl(url: string): boolean {
+  return UPLOAD_URL.test(url);
 }
-
-/**
- * Reads the product form's image box: one URL per line, trimmed, blank lines ignored, repeats kept once.
- * Invalid lines are skipped and counted, so the form can say INVALID_URLS_MESSAGE (SPEC §5).
- */
-export function parseImageUrlList(text: string): {
-  urls: string[];
-  skipped: number;
-} {
-  const urls: string[] = [];
-  let skipped = 0;
-  for (const line of text.split(/\r?\n/)) {
-    const url = line.trim();
-    if (url === "") continue;
-    if (!isStorableImageUrl(url)) skipped++;
-    else if (!urls.includes(url)) urls.push(url);
-  }
-  return { urls, skipped };
-}
-
-/** Shown when an image could not be uploaded (SPEC §8). */
-export const UPLOAD_FAILED_MESSAGE = "Failed to upload image.";
-
-/** The image types the upload accepts; sharp reads each of them. */
-export const UPLOAD_ACCEPT =
-  "image/jpeg,image/png,image/webp,image/gif,image/avif";

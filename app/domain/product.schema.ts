@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseImageUrlList } from "./images";
+import { parseImageUrlList } from "./image-list";
 import { formatKsh, shillingsToCents } from "./money";
 import {
   MAX_DESCRIPTION_CHARS,

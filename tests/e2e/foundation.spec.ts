@@ -16,6 +16,30 @@ test("every page carries the security headers", async ({ request }) => {
   expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
 });
 
+test("scripts go out as the build's brotli copy, or gzip, or plain, as the browser accepts", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  const script = /\/assets\/framework-[\w-]+\.js/.exec(html)?.[0];
+  expect(script).toBeDefined();
+  const plain = await request.get(script!, { headers: { "Accept-Encoding": "identity" } });
+  const body = await plain.body();
+  expect(plain.headers()["content-encoding"]).toBeUndefined();
+  const cases: [accept: string, encoding: string][] = [
+    ["gzip, deflate, br, zstd", "br"],
+    ["gzip", "gzip"],
+    ["br;q=0, gzip", "gzip"],
+  ];
+  for (const [accept, encoding] of cases) {
+    const response = await request.get(script!, { headers: { "Accept-Encoding": accept } });
+    const headers = response.headers();
+    expect(headers["content-encoding"], accept).toBe(encoding);
+    expect(headers["content-type"]).toContain("javascript");
+    expect(headers["vary"]).toContain("Accept-Encoding");
+    expect(headers["cache-control"]).toContain("immutable");
+    // Playwright decodes the body: it must be the very same script.
+    expect((await response.body()).equals(body)).toBe(true);
+  }
+});
+
 test("health answers ok while the database answers", async ({ request }) => {
   const response = await request.get("/health");
   expect(response.status()).toBe(200);

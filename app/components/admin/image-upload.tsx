@@ -2,7 +2,7 @@ import { Upload } from "lucide-react";
 import { type DragEvent, useId, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { ErrorMessage, LiveStatus } from "~/components/ui/status";
-import { UPLOAD_ACCEPT, UPLOAD_FAILED_MESSAGE } from "~/domain/images";
+import { UPLOAD_ACCEPT, UPLOAD_FAILED_MESSAGE } from "~/domain/image-list";
 
 /** Sends one image to /admin/upload, reporting progress (0–1); resolves to the stored image's URL. */
 function sendImage(file: File, onProgress: (fraction: number) => void): Promise<string> {

@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { TextArea } from "~/components/ui/field";
 import { Picture } from "~/components/ui/image";
 import { ErrorMessage, LiveStatus } from "~/components/ui/status";
-import { INVALID_URLS_MESSAGE, parseImageUrlList } from "~/domain/images";
+import { INVALID_URLS_MESSAGE, parseImageUrlList } from "~/domain/image-list";
 import { addImages, moveImage } from "~/domain/product";
 
 type ImageAction = "up" | "down" | "remove";

@@ -1,4 +1,4 @@
-import { UPLOAD_FAILED_MESSAGE } from "~/domain/images";
+import { UPLOAD_FAILED_MESSAGE } from "~/domain/image-list";
 import { requireAdminAction } from "~/server/admin-guard.server";
 import { ImageRejectedError, MAX_UPLOAD_BYTES, saveImage } from "~/server/uploads.server";
 import type { Route } from "./+types/admin-upload";
