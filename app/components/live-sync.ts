@@ -3,16 +3,20 @@ import { useRevalidator } from "react-router";
 
 /**
  * Keeps a page's data live: listens to /events for the given topics and re-runs the page's loaders when one
- * changes. EventSource reconnects by itself; after a reconnect we revalidate once, since events sent while
- * the connection was down are not replayed.
+ * changes. A shopper's page hears of orders only for those it names in `orders` (order or tracking ids).
+ * EventSource reconnects by itself; after a reconnect we revalidate once, since events sent while the
+ * connection was down are not replayed.
  */
-export function useLiveTopics(topics: readonly string[]) {
+export function useLiveTopics(topics: readonly string[], orders: readonly string[] = []) {
   const { revalidate } = useRevalidator();
   const key = [...topics].sort().join(",");
+  const orderKeys = orders.join(",");
 
   useEffect(() => {
     if (!key || typeof EventSource === "undefined") return;
-    const source = new EventSource(`/events?topics=${encodeURIComponent(key)}`);
+    const query = new URLSearchParams({ topics: key });
+    if (orderKeys) query.set("orders", orderKeys);
+    const source = new EventSource(`/events?${query}`);
     let pending: ReturnType<typeof setTimeout> | undefined;
     let opened = false;
     // Several writes in a burst (a checkout touches orders and products) cost one reload.
@@ -29,5 +33,5 @@ export function useLiveTopics(topics: readonly string[]) {
       clearTimeout(pending);
       source.close();
     };
-  }, [key, revalidate]);
+  }, [key, orderKeys, revalidate]);
 }

@@ -76,3 +76,24 @@ export function parseTopics(value: string | null): ShopTopic[] {
   const known = SHOP_TOPICS.filter((t) => wanted.includes(t));
   return known.length > 0 ? known : [...SHOP_TOPICS];
 }
+
+/** How many orders one shopper's page may follow (a phone number's order list is the longest). */
+export const MAX_WATCHED_ORDERS = 50;
+
+/** Parses the `orders` query parameter of /events: order ids or tracking ids, comma-separated. */
+export function parseOrderKeys(value: string | null): string[] {
+  const keys = (value ?? "")
+    .split(",")
+    .map((key) => key.trim())
+    .filter((key) => key.length > 0 && key.length <= 64);
+  return [...new Set(keys)].slice(0, MAX_WATCHED_ORDERS);
+}
+
+/**
+ * What a shopper's stream may see of an event: never an id (a new order's id opens its payment page, with
+ * the client's name and address), and of orders only those the page follows. Staff see every event whole.
+ */
+export function shopperView(event: ShopEvent, followedOrderIds: ReadonlySet<string>): ShopEvent | undefined {
+  if (event.topic === "orders" && event.id !== undefined && !followedOrderIds.has(event.id)) return undefined;
+  return { topic: event.topic };
+}

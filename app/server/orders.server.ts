@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or } from "drizzle-orm";
 import type { CheckoutProblem } from "~/domain/checkout";
 import type { CheckoutInput } from "~/domain/checkout.schema";
 import { orderTotalCents } from "~/domain/money";
@@ -186,6 +186,14 @@ export function orderById(id: string): Promise<OrderView | undefined> {
 
 export function orderByTrackingId(trackingId: string): Promise<OrderView | undefined> {
   return orderWhere(eq(orders.trackingId, normaliseTrackingId(trackingId)));
+}
+
+/** The ids of the orders named by order id or tracking id (any case); keys that name no order are left out. */
+export async function orderIdsByKeys(keys: readonly string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const byKey = or(inArray(orders.id, keys.map(normaliseOrderId)), inArray(orders.trackingId, keys.map(normaliseTrackingId)));
+  const rows = await (await db()).select({ id: orders.id }).from(orders).where(byKey);
+  return rows.map((row) => row.id);
 }
 
 /** How to pay for one order, as its payment page shows it. */

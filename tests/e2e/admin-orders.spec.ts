@@ -94,6 +94,47 @@ test("a shopper's order appears on an open orders page within 2 seconds, highlig
   await expect(page.getByRole("status").filter({ hasText: `Order #${short(order)} was updated.` })).toHaveCount(1);
 });
 
+test("a shopper's tracking and payment pages follow staff changes to their order, and no one else's", async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const mine = await placeCushionOrder(request, "Following Shopper");
+  const other = await placeCushionOrder(request, "Other Shopper");
+  const shopper = await browser.newContext();
+  const tracking = await shopper.newPage();
+  const payment = await shopper.newPage();
+  const streams: string[] = [];
+  shopper.on("request", (r) => {
+    if (new URL(r.url()).pathname === "/events") streams.push(r.url());
+  });
+  // Each page reloads its data only for its own order's changes.
+  const reloads = { tracking: 0, payment: 0 };
+  tracking.on("request", (r) => void (new URL(r.url()).pathname.endsWith(".data") && reloads.tracking++));
+  payment.on("request", (r) => void (new URL(r.url()).pathname.endsWith(".data") && reloads.payment++));
+  await tracking.goto(`/track/${mine.trackingId}`);
+  await payment.goto(`/payment-instructions/${mine.orderId}`);
+  await hydrated(tracking);
+  await hydrated(payment);
+  await expect.poll(() => streams.length).toBe(2);
+  expect(streams.join(" ")).not.toContain(other.orderId);
+
+  const staff = await signedInRequest(baseURL!, OWNER);
+  const moveOn = (order: TestOrder) =>
+    staff.post("/admin/orders", { form: { intent: "status", id: order.orderId, status: "Processing" }, headers: { Origin: baseURL! } });
+  await moveOn(other);
+  // Long enough for a wrongly delivered event to have made the pages reload (they wait 150 ms for a burst).
+  await tracking.waitForTimeout(500);
+  await moveOn(mine);
+  await expect(tracking.getByRole("listitem").filter({ hasText: "Processing" })).toHaveAttribute("aria-current", "step", {
+    timeout: 2_000,
+  });
+  await expect(payment.getByText("Processing", { exact: true })).toBeVisible({ timeout: 2_000 });
+  expect(reloads).toEqual({ tracking: 1, payment: 1 });
+  await staff.dispose();
+  await shopper.close();
+});
+
 test("the details dialog opens from a link, saves the client's details 500 ms after typing stops, and checks the phone", async ({
   page,
   request,

@@ -1,11 +1,16 @@
 import { expect, test } from "vitest";
 import { db } from "~/server/db/database.server";
+import { orders } from "~/server/db/schema.server";
 import { publish } from "~/server/events.server";
+import { newRecordId } from "~/server/random.server";
+import { startSession } from "~/server/session.server";
+import { addStaff } from "~/server/staff.server";
 import { loader } from "./events";
 
-async function openStream(topics: string) {
+async function openStream(query: string, cookie?: string) {
   const abort = new AbortController();
-  const request = new Request(`http://shop.test/events?topics=${topics}`, { signal: abort.signal });
+  const headers = cookie ? { Cookie: cookie } : undefined;
+  const request = new Request(`http://shop.test/events?${query}`, { signal: abort.signal, headers });
   const response = await loader({ request, params: {}, context: { cspNonce: "" } } as Parameters<typeof loader>[0]);
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
@@ -21,8 +26,27 @@ async function openStream(topics: string) {
   return { response, readUntil, close: () => abort.abort(), text: () => text };
 }
 
-test("/events streams committed changes of the requested topics as server-sent events", async () => {
-  const stream = await openStream("orders");
+async function staffCookie() {
+  const staff = await addStaff({ email: `owner-${newRecordId()}@events.test`, password: "a long enough password" });
+  return (await startSession(new Request("http://shop.test/"), staff.id)).split(";")[0]!;
+}
+
+async function givenOrder() {
+  const order = {
+    id: newRecordId(),
+    trackingId: `AFB${newRecordId().slice(0, 9).toUpperCase()}`,
+    clientName: "Wanjiku Kamau",
+    clientAddress: "Moi Avenue, Nairobi",
+    clientPhone: "+254712345678",
+    totalCents: 120_000,
+    paymentMethod: "M-Pesa",
+  };
+  await (await db()).insert(orders).values(order);
+  return order;
+}
+
+test("/events streams committed changes of the requested topics to staff, with their ids", async () => {
+  const stream = await openStream("topics=orders", await staffCookie());
   expect(stream.response.headers.get("Content-Type")).toMatch(/^text\/event-stream/);
   await stream.readUntil(": connected");
   expect(stream.text()).toContain("retry: 3000");
@@ -35,4 +59,34 @@ test("/events streams committed changes of the requested topics as server-sent e
   expect(text).toContain(`event: change\ndata: {"topic":"orders","id":"abc123"}\n\n`);
   expect(text).not.toContain("not-for-this-page");
   stream.close();
+});
+
+test("a shopper's stream never carries an id, and of orders only those the page names", async () => {
+  const mine = await givenOrder();
+  const someoneElses = await givenOrder();
+  const tracking = await openStream(`topics=orders,products&orders=${mine.trackingId.toLowerCase()}`);
+  const payment = await openStream(`topics=orders&orders=${mine.id}`);
+  const browsing = await openStream("topics=orders,products");
+  for (const stream of [tracking, payment, browsing]) await stream.readUntil(": connected");
+
+  await (await db()).transaction(async (tx) => {
+    await publish(tx, "orders", someoneElses.id);
+    await publish(tx, "products", "a-product-id");
+    await publish(tx, "orders", mine.id);
+    await publish(tx, "orders");
+  });
+  const change = (topic: string) => `event: change\ndata: {"topic":"${topic}"}\n\n`;
+  await tracking.readUntil(change("orders") + change("orders"));
+  await payment.readUntil(change("orders") + change("orders"));
+  await browsing.readUntil(change("products") + change("orders"));
+  // The page that names no order hears of no single order: only the id-less change (a rider left) reaches it.
+  expect(browsing.text().split(change("orders")).length - 1).toBe(1);
+  for (const stream of [tracking, payment, browsing]) {
+    expect(stream.text()).not.toContain(someoneElses.id);
+    expect(stream.text()).not.toContain(mine.id);
+    expect(stream.text()).not.toContain("a-product-id");
+    stream.close();
+  }
+  // The tracking page got the products change, then its own order, then the id-less one: never the other order.
+  expect(tracking.text().split("event: change").length - 1).toBe(3);
 });

@@ -1,4 +1,6 @@
-import { parseTopics, subscribe } from "~/server/events.server";
+import { parseOrderKeys, parseTopics, type ShopEvent, shopperView, subscribe } from "~/server/events.server";
+import { orderIdsByKeys } from "~/server/orders.server";
+import { currentStaff } from "~/server/session.server";
 import type { Route } from "./+types/events";
 
 const HEARTBEAT_MS = 25_000;
@@ -6,10 +8,16 @@ const RETRY_MS = 3_000;
 
 /**
  * Server-Sent Events: one `change` event per committed write on the requested topics
- * (`/events?topics=orders,products`). A comment every 25 s keeps proxies from closing an idle stream.
+ * (`/events?topics=orders,products`). Staff get every event with its id; a shopper's page gets no ids, and
+ * order events only for the orders it names (`&orders=` order ids or tracking ids). A comment every 25 s
+ * keeps proxies from closing an idle stream.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const topics = parseTopics(new URL(request.url).searchParams.get("topics"));
+  const query = new URL(request.url).searchParams;
+  const topics = parseTopics(query.get("topics"));
+  const staff = await currentStaff(request);
+  const followed = staff ? undefined : new Set(await orderIdsByKeys(parseOrderKeys(query.get("orders"))));
+  const visible = (event: ShopEvent) => (followed ? shopperView(event, followed) : event);
   const encoder = new TextEncoder();
   let cleanup = () => {};
 
@@ -23,7 +31,8 @@ export async function loader({ request }: Route.LoaderArgs) {
         }
       };
       const unsubscribe = await subscribe(topics, (event) => {
-        send(`event: change\ndata: ${JSON.stringify(event)}\n\n`);
+        const shown = visible(event);
+        if (shown) send(`event: change\ndata: ${JSON.stringify(shown)}\n\n`);
       });
       const heartbeat = setInterval(() => send(": heartbeat\n\n"), HEARTBEAT_MS);
       cleanup = () => {

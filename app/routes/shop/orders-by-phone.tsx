@@ -34,7 +34,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export default function OrdersByPhone({ loaderData }: Route.ComponentProps) {
   const { orders, problem } = loaderData;
-  useLiveTopics(orders.length > 0 ? ["orders"] : []);
+  useLiveTopics(
+    orders.length > 0 ? ["orders"] : [],
+    orders.map((order) => order.trackingId),
+  );
 
   if (orders.length === 0) {
     return (

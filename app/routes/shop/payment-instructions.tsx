@@ -37,8 +37,8 @@ export function meta({ data: page, matches }: Route.MetaArgs) {
 
 export default function PaymentInstructions({ loaderData }: Route.ComponentProps) {
   // Staff confirming the payment shows here without a reload.
-  useLiveTopics(["orders"]);
   const { order, payment } = loaderData;
+  useLiveTopics(order ? ["orders"] : [], order ? [order.id] : []);
 
   if (!order) {
     return <OrderNotFound />;

@@ -41,7 +41,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export default function TrackOrder({ loaderData }: Route.ComponentProps) {
   // Staff moving the order along shows here without a reload.
-  useLiveTopics(loaderData.kind === "found" ? ["orders"] : []);
+  useLiveTopics(loaderData.kind === "found" ? ["orders"] : [], loaderData.kind === "found" ? [loaderData.order.trackingId] : []);
 
   if (loaderData.kind !== "found") {
     return (
