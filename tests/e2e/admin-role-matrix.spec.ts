@@ -1,7 +1,8 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { type APIRequestContext, expect, request as playwrightRequest, test } from "@playwright/test";
 import { shopState } from "./support/backup";
+import { placeOrderOverHttp, type TestOrder } from "./support/shop";
 import { removeDataDir, type ShopServer, startShop } from "./support/shop-server";
 import { addStaffMember, signedInRequest } from "./support/staff";
 
@@ -18,6 +19,22 @@ let owner: APIRequestContext;
 let developer: APIRequestContext;
 let productId: string;
 let otherProductId: string;
+let order: TestOrder;
+let categoryId: string;
+let emptyCategoryId: string;
+let riderId: string;
+let otherRiderId: string;
+let documents: Record<string, Record<string, unknown>>;
+
+type Row = Record<string, unknown>;
+const idOf = (rows: unknown[], name: string) => String((rows as Row[]).find((row) => row.name === name)!.id);
+const uploadedFiles = () => {
+  try {
+    return readdirSync(path.join(shop.dataDir, "uploads")).sort();
+  } catch {
+    return [];
+  }
+};
 
 test.describe.configure({ mode: "serial" });
 
@@ -32,6 +49,23 @@ test.beforeAll(async () => {
   const sitemap = await (await signedOut.get("/sitemap.xml")).text();
   const ids = [...sitemap.matchAll(/\/product\/[a-z0-9-]+-([a-z0-9]+)</g)].map((match) => match[1]!);
   [productId, otherProductId] = [ids[0]!, ids[1]!];
+  order = await placeOrderOverHttp(signedOut, { productName: "Adinkra-Inspired Cushion Cover", size: "45 × 45 cm", color: "Ochre & Charcoal" });
+  // Things the actions below may change or delete, made the way staff make them.
+  const made: Record<string, string>[] = [
+    { intent: "create", name: "Matrix Empty Category" },
+    { intent: "create", name: "Matrix Rider One", phone: "+254711000001" },
+    { intent: "create", name: "Matrix Rider Two", phone: "+254711000002" },
+  ];
+  for (const [index, form] of made.entries()) {
+    const page = index === 0 ? "/admin/categories" : "/admin/riders";
+    expect((await developer.post(page, { form, headers: { Origin: shop.baseURL } })).status()).toBe(200);
+  }
+  const state = await shopState(shop.dataDir);
+  categoryId = idOf(state.categories!, "Dresses");
+  emptyCategoryId = idOf(state.categories!, "Matrix Empty Category");
+  riderId = idOf(state.riders!, "Matrix Rider One");
+  otherRiderId = idOf(state.riders!, "Matrix Rider Two");
+  documents = Object.fromEntries((state.site_documents as Row[]).map((row) => [String(row.key), row.value as Record<string, unknown>]));
 });
 
 test.afterAll(async () => {
@@ -49,6 +83,7 @@ const pages = (): { path: string; access: Access }[] => [
   { path: "/admin/seo-report", access: "everyone" },
   { path: "/admin/orders", access: "everyone" },
   { path: "/admin/orders?tab=archived", access: "everyone" },
+  { path: `/admin/orders?order=${order.orderId}`, access: "everyone" },
   { path: "/admin/products", access: "everyone" },
   { path: "/admin/products/new", access: "everyone" },
   { path: `/admin/products/edit/${productId}`, access: "everyone" },
@@ -82,8 +117,10 @@ test("every admin URL: signed out goes to sign-in remembering the page, an owner
     expect(asDeveloper.status(), `${path} as developer`).toBe(200);
     expect(asDeveloper.headers()["x-robots-tag"], path).toBe("noindex, nofollow");
   }
-  const index = await owner.get("/admin", { maxRedirects: 0 });
-  expect(location(index)).toBe("/admin/dashboard");
+  for (const staff of [owner, developer]) {
+    const index = await staff.get("/admin", { maxRedirects: 0 });
+    expect(location(index)).toBe("/admin/dashboard");
+  }
   const outIndex = await signedOut.get("/admin", { maxRedirects: 0 });
   expect(location(outIndex)).toBe(`/admin/login?redirectTo=${encodeURIComponent("/admin")}`);
 });
@@ -114,6 +151,57 @@ const actions = (): AdminAction[] => [
   },
   { name: "hide a product", path: "/admin/products", access: "everyone", form: { intent: "visibility", id: productId, isVisible: "false" } },
   { name: "delete a product", path: "/admin/products", access: "everyone", form: { intent: "delete", id: otherProductId } },
+  { name: "rename a category", path: "/admin/categories", access: "everyone", form: { intent: "rename", id: categoryId, name: "Matrix Dresses" } },
+  { name: "delete a category", path: "/admin/categories", access: "everyone", form: { intent: "delete", id: emptyCategoryId } },
+  { name: "add a rider", path: "/admin/riders", access: "everyone", form: { intent: "create", name: "Matrix New Rider", phone: "+254711000003" } },
+  {
+    name: "edit a rider",
+    path: "/admin/riders",
+    access: "everyone",
+    form: { intent: "update", id: riderId, name: "Matrix Rider Renamed", phone: "+254711000009" },
+  },
+  { name: "delete a rider", path: "/admin/riders", access: "everyone", form: { intent: "delete", id: otherRiderId } },
+  { name: "set an order's status", path: "/admin/orders", access: "everyone", form: { intent: "status", id: order.orderId, status: "Processing" } },
+  { name: "set an order's payment", path: "/admin/orders", access: "everyone", form: { intent: "payment", id: order.orderId, paymentStatus: "Paid" } },
+  {
+    name: "correct a client's details",
+    path: "/admin/orders",
+    access: "everyone",
+    form: { intent: "client", id: order.orderId, name: "Matrix Client", address: "Matrix Street", phone: "+254722000000" },
+  },
+  { name: "dispatch an order", path: "/admin/orders", access: "everyone", form: { intent: "dispatch", id: order.orderId, riderId } },
+  { name: "archive an order", path: "/admin/orders", access: "everyone", form: { intent: "archive", id: order.orderId } },
+  { name: "restore an order", path: "/admin/orders", access: "everyone", form: { intent: "restore", id: order.orderId } },
+  {
+    name: "save site settings",
+    path: "/admin/settings",
+    access: "developers",
+    form: { document: JSON.stringify({ ...documents.settings, storeName: "Matrix Store" }) },
+  },
+  {
+    name: "save the FAQs",
+    path: "/admin/faq",
+    access: "developers",
+    form: { document: JSON.stringify({ items: [{ id: "faq-matrix", q: "Matrix question?", a: "Matrix answer." }] }) },
+  },
+  {
+    name: "save the contact info",
+    path: "/admin/contact",
+    access: "developers",
+    form: { document: JSON.stringify({ ...documents.contactInfo, title: "Matrix Contact" }) },
+  },
+  {
+    name: "save our story",
+    path: "/admin/our-story",
+    access: "developers",
+    form: { document: JSON.stringify({ ...documents.ourStory, title: "Matrix Story" }) },
+  },
+  {
+    name: "ask for images",
+    path: "/admin/image-generator",
+    access: "developers",
+    form: { prompt: "A kiondo basket on a wooden table", count: "1", aspectRatio: "1:1" },
+  },
 ];
 
 function send(client: APIRequestContext, action: AdminAction, origin: string | null = shop.baseURL) {
@@ -127,6 +215,7 @@ function send(client: APIRequestContext, action: AdminAction, origin: string | n
 
 test("every admin action is refused signed out, to an owner on developer pages and from another site; refused ones change nothing", async () => {
   const before = await shopState(shop.dataDir);
+  const filesBefore = uploadedFiles();
   for (const action of actions()) {
     const out = await send(signedOut, action);
     expect(out.status(), `${action.name} signed out`).toBe(302);
@@ -145,18 +234,48 @@ test("every admin action is refused signed out, to an owner on developer pages a
     expect(noOrigin.status(), `${action.name} without an Origin`).toBe(403);
   }
   expect(await shopState(shop.dataDir)).toEqual(before);
+  expect(uploadedFiles()).toEqual(filesBefore);
+});
+
+test("signing out needs a form from the shop itself, and ends the session", async () => {
+  const member = await signedInRequest(shop.baseURL, OWNER);
+  const crossSite = await member.post("/admin/logout", { headers: { Origin: "https://evil.example" }, maxRedirects: 0 });
+  expect(crossSite.status()).toBeGreaterThanOrEqual(400);
+  expect((await member.get("/admin/dashboard", { maxRedirects: 0 })).status()).toBe(200);
+
+  const signOut = await member.post("/admin/logout", { headers: { Origin: shop.baseURL }, maxRedirects: 0 });
+  expect(location(signOut)).toBe("/");
+  const after = await member.get("/admin/dashboard", { maxRedirects: 0 });
+  expect(location(after)).toBe(`/admin/login?redirectTo=${encodeURIComponent("/admin/dashboard")}`);
+  await member.dispose();
 });
 
 test("the same actions, sent by a developer from the shop itself, are carried out", async () => {
+  const filesBefore = uploadedFiles();
   for (const action of actions()) {
     const response = await send(developer, action);
     expect(response.status(), action.name).toBeLessThan(400);
     expect(location(response), action.name).not.toMatch(/^\/admin\/(login|dashboard)/);
   }
-  const after = await shopState(shop.dataDir);
-  expect(JSON.stringify(after)).toContain("Matrix Category");
-  expect(JSON.stringify(after)).toContain('"title":"Matrix"');
-  expect(JSON.stringify(after)).toContain("Matrix Product");
-  expect(JSON.stringify(after)).toContain("Matrix Renamed");
-  expect(JSON.stringify(after)).not.toContain(`"id":"${otherProductId}"`);
+  const after = JSON.stringify(await shopState(shop.dataDir));
+  for (const text of [
+    "Matrix Category",
+    '"title":"Matrix"',
+    "Matrix Product",
+    "Matrix Renamed",
+    "Matrix Dresses",
+    "Matrix New Rider",
+    "Matrix Rider Renamed",
+    "Matrix Client",
+    "Matrix Store",
+    "Matrix question?",
+    "Matrix Contact",
+    "Matrix Story",
+  ]) {
+    expect(after, text).toContain(text);
+  }
+  for (const gone of [otherProductId, emptyCategoryId, otherRiderId]) expect(after).not.toContain(`"id":"${gone}"`);
+  const [row] = (JSON.parse(after).orders as Row[]).filter((o) => o.id === order.orderId);
+  expect(row).toMatchObject({ status: "Out for Delivery", payment_status: "Paid", rider_id: riderId, is_archived: false });
+  expect(uploadedFiles().length).toBeGreaterThan(filesBefore.length);
 });
