@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { signIn } from "./support/admin";
+import { removeDataDir, type ShopServer, startShop } from "./support/shop-server";
 import { addStaffMember, signedInRequest, STAFF_PASSWORD } from "./support/staff";
 
 const OWNER = "owner@access.test";
@@ -24,18 +25,46 @@ test("a signed-out visitor is sent to sign in and comes back to the page they wa
   await expect(page.getByText("Store Owner").filter({ visible: true })).toBeVisible();
 });
 
-test("a wrong password and an unknown email get the same message, and what was typed stays", async ({ page }) => {
-  await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(OWNER);
-  await page.getByLabel("Password").fill("not the password");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("alert")).toHaveText("Invalid email or password. Please try again.");
-  await expect(page.getByLabel("Email")).toHaveValue(OWNER);
+test.describe("sign-in failures, on a shop of their own", () => {
+  // Failures count per client too: kept off the shared shop, where every spec signs in from this machine.
+  let shop: ShopServer;
 
-  await page.getByLabel("Email").fill("nobody@access.test");
-  await page.getByLabel("Password").fill(STAFF_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("alert")).toHaveText("Invalid email or password. Please try again.");
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    shop = await startShop();
+    await addStaffMember(OWNER, "owner", shop.dataDir);
+  });
+
+  test.afterAll(async () => {
+    await shop?.stop();
+    if (shop) removeDataDir(shop.dataDir);
+  });
+
+  test("a wrong password and an unknown email get the same message; after 5 failures sign-in waits", async ({ page }) => {
+    const attempt = async (email: string, password: string) => {
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password").fill(password);
+      await page.getByRole("button", { name: "Sign in" }).click();
+    };
+    await page.goto(`${shop.baseURL}/admin/login`);
+    await attempt(OWNER, "not the password");
+    await expect(page.getByRole("alert")).toHaveText("Invalid email or password. Please try again.");
+    await expect(page.getByLabel("Email")).toHaveValue(OWNER);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+    await attempt("nobody@access.test", STAFF_PASSWORD);
+    await expect(page.getByRole("alert")).toHaveText("Invalid email or password. Please try again.");
+    await expect(page.getByLabel("Email")).toHaveValue("nobody@access.test");
+
+    for (let failures = 2; failures < 5; failures++) {
+      await attempt(OWNER, `wrong ${failures}`);
+      await expect(page.getByRole("alert")).toHaveText("Invalid email or password. Please try again.");
+    }
+    // Five failures from this client: even the right password waits now.
+    await attempt(OWNER, STAFF_PASSWORD);
+    await expect(page.getByRole("alert")).toHaveText("Too many failed sign-in attempts. Please wait 15 minutes and try again.");
+    await expect(page).toHaveURL(`${shop.baseURL}/admin/login`);
+  });
 });
 
 test("signing out goes to the shop's home page and ends the session", async ({ page }) => {
@@ -66,7 +95,51 @@ test("the sidebar shows Site Content and Configuration only to developers", asyn
       await expect(nav.getByRole("link", { name })).toHaveCount(shown ? 1 : 0);
     }
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    if (isMobile) {
+      // The slide-out is a dialog: Escape closes it and gives focus back to its button.
+      await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("dialog", { name: "Menu" })).toHaveCount(0);
+      await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
+    }
   }
+});
+
+test("every screen of each role has its title from the path, Back to Store, and no axe violations", async ({ page, isMobile }) => {
+  test.setTimeout(120_000);
+  const shared: [string, string][] = [
+    ["/admin/dashboard", "Dashboard"],
+    ["/admin/reports", "Reports"],
+    ["/admin/seo-report", "SEO Report"],
+    ["/admin/orders", "Orders"],
+    ["/admin/products", "Products"],
+    ["/admin/products/new", "Add Product"],
+    ["/admin/categories", "Categories"],
+    ["/admin/riders", "Riders"],
+  ];
+  const developerOnly: [string, string][] = [
+    ["/admin/our-story", "Our Story"],
+    ["/admin/faq", "FAQs"],
+    ["/admin/contact", "Contact Info"],
+    ["/admin/settings", "Site Settings"],
+    ["/admin/image-generator", "Image Generator"],
+  ];
+  for (const [email, screens] of [
+    [OWNER, shared],
+    [DEVELOPER, [...shared, ...developerOnly]],
+  ] as const) {
+    await page.context().clearCookies();
+    await signIn(page, email);
+    for (const [path, title] of screens) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 }), path).toHaveText(title);
+      await expect(page).toHaveTitle(`${title} | Duka Admin`);
+      expect((await new AxeBuilder({ page }).analyze()).violations, `${path} as ${email}`).toEqual([]);
+    }
+  }
+  if (isMobile) await page.getByRole("button", { name: "Open menu" }).click();
+  await page.getByRole("link", { name: "Back to Store" }).filter({ visible: true }).click();
+  await expect(page).toHaveURL("/");
 });
 
 test("the dashboard's notification editor saves, confirms for 2 s, and the shop shows it", async ({ page }) => {

@@ -20,6 +20,7 @@ test("staff add, rename and delete a category; one in use is kept with the spec'
   await dialog.getByLabel("Category name").fill("   ");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog.getByText("Please enter a category name.")).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   await dialog.getByLabel("Category name").fill("  Woven Baskets ");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog).toBeHidden();
@@ -36,6 +37,7 @@ test("staff add, rename and delete a category; one in use is kept with the spec'
   await expect(confirm.getByRole("alert")).toHaveText(
     'Cannot delete "Dresses" because it is currently assigned to one or more products. Please reassign products to another category before deleting.',
   );
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   await confirm.getByRole("button", { name: "Cancel" }).click();
   await expect(dresses).toBeVisible();
 

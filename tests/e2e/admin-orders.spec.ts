@@ -1,8 +1,3 @@
-import { execFile } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, request as playwrightRequest, test } from "@playwright/test";
 import { signIn } from "./support/admin";
@@ -11,8 +6,6 @@ import { placeOrderOverHttp, sampleProduct, type TestOrder } from "./support/sho
 import { removeDataDir, type ShopServer, startShop } from "./support/shop-server";
 import { addStaffMember, STAFF_PASSWORD, signedInRequest } from "./support/staff";
 
-const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, "..", "..");
 const OWNER = "owner@orders.test";
 // Bought on the shared shop, which has plenty of it; every order placed here is archived afterwards, so it
 // holds nothing back from other specs.
@@ -267,24 +260,7 @@ test.describe("on a shop of its own", () => {
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), "duka-e2e-"));
-    // A shop without riders, made before it starts (the shop writes its sample data, riders included, then
-    // they are removed).
-    await run(
-      process.execPath,
-      [
-        "--import",
-        "tsx",
-        "--input-type=module",
-        "-e",
-        `import { closeShopDatabase, db } from "./app/server/db/database.server.ts";
-         import { riders } from "./app/server/db/schema.server.ts";
-         await (await db()).delete(riders);
-         await closeShopDatabase();`,
-      ],
-      { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" } },
-    );
-    shop = await startShop({ dataDir });
+    shop = await startShop({ emptyTables: ["riders"] });
     await addStaffMember(OWNER, "owner", shop.dataDir);
     shopper = await playwrightRequest.newContext({ baseURL: shop.baseURL });
   });

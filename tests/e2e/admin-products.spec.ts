@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
@@ -106,6 +107,27 @@ test("staff add a product with every field; the shop shows it as entered", async
   await page.getByLabel("Upload images").setInputFiles(FIXTURE);
   await expect(imageNames(page)).toHaveCount(3);
   await expect(imageNames(page).nth(2)).toContainText(/\/uploads\/[a-z0-9]+\.webp/);
+
+  // A dropped image uploads too, its progress shown until the server has it.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/admin/upload", async (route) => {
+    await held;
+    await route.continue();
+  });
+  const dropped = await page.evaluateHandle((bytes) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([new Uint8Array(bytes)], "dropped.png", { type: "image/png" }));
+    return transfer;
+  }, [...readFileSync(FIXTURE)]);
+  await page.getByText("or drop images here", { exact: false }).dispatchEvent("drop", { dataTransfer: dropped });
+  await expect(page.getByRole("progressbar", { name: "Upload progress" })).toBeVisible();
+  release();
+  await expect(imageNames(page)).toHaveCount(4);
+  await expect(page.getByRole("progressbar", { name: "Upload progress" })).toHaveCount(0);
+  await page.unroute("**/admin/upload");
+  await page.getByRole("button", { name: "Remove image 4" }).click();
+  await expect(imageNames(page)).toHaveCount(3);
 
   // Reordered from the keyboard: focus stays with the image as it moves up to be the main one.
   await page.getByRole("button", { name: "Move image 3 up" }).focus();
@@ -247,6 +269,7 @@ test("the switch hides a product from the shop; a renamed product's old address 
   await page.getByRole("button", { name: `Delete ${renamed}` }).click();
   const confirm = page.getByRole("dialog", { name: "Delete product" });
   await expect(confirm).toContainText(renamed);
+  await expectNoAxeViolations(page);
   await confirm.getByRole("button", { name: "Cancel" }).click();
   await expect(confirm).toBeHidden();
   await expect(page.getByRole("row", { name: new RegExp(renamed) })).toBeVisible();

@@ -67,11 +67,13 @@ test("the search overlay finds products, orders, riders and pages, and is worked
   await expect(page).toHaveURL("/admin/seo-report");
   await expect(overlay).toBeHidden();
 
-  // Ctrl+K opens it from anywhere; Escape closes it.
-  await page.keyboard.press("Control+k");
-  await expect(overlay).toBeVisible();
-  await page.keyboard.press("Escape");
-  await expect(overlay).toBeHidden();
+  // Ctrl+K (Cmd+K on a Mac) opens it from anywhere; Escape closes it.
+  for (const shortcut of ["Control+k", "Meta+k"]) {
+    await page.keyboard.press(shortcut);
+    await expect(overlay, shortcut).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(overlay, shortcut).toBeHidden();
+  }
 });
 
 test("a developer's search includes the developer pages; results are refused signed out", async ({ page, request }) => {

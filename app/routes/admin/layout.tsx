@@ -1,9 +1,10 @@
-import { LogOut, Menu, Store, X } from "lucide-react";
+import { LogOut, Menu, Store } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { AdminNav } from "~/components/admin/admin-nav";
 import { AdminSearch } from "~/components/admin/admin-search";
 import { useLiveTopics } from "~/components/live-sync";
+import { Dialog } from "~/components/ui/dialog";
 import { adminTitleFor, pagesForRole } from "~/domain/admin-pages";
 import { ROLE_LABELS } from "~/domain/staff";
 import { requireAdminPage } from "~/server/admin-guard.server";
@@ -54,30 +55,22 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     <div className="min-h-dvh lg:grid lg:grid-cols-[16rem_1fr]">
       <title>{`${title} | Duka Admin`}</title>
       <aside className="hidden border-r border-clay-200 lg:block dark:border-earth-800">{sidebar}</aside>
-      {menuOpen && (
-        <div className="fixed inset-0 z-40 lg:hidden">
-          <button type="button" aria-label="Close menu" className="absolute inset-0 bg-black/60" onClick={() => setMenuOpen(false)} />
-          <aside id="admin-menu" className="absolute inset-y-0 left-0 w-72 overflow-y-auto bg-clay-50 dark:bg-earth-950">
-            <button
-              type="button"
-              onClick={() => setMenuOpen(false)}
-              aria-label="Close menu"
-              className="absolute top-4 right-4 rounded-full p-2 hover:bg-clay-100 dark:hover:bg-earth-800"
-            >
-              <X aria-hidden="true" className="size-5" />
-            </button>
-            {sidebar}
-          </aside>
-        </div>
-      )}
+      {/* The slide-out on phones is the one dialog: focus moves in and stays, Escape closes it. */}
+      <Dialog
+        open={menuOpen}
+        onClose={() => setMenuOpen(false)}
+        title="Menu"
+        className="my-0 ml-0 h-dvh max-h-none rounded-l-none transition-transform duration-300 starting:open:-translate-x-full"
+      >
+        {sidebar}
+      </Dialog>
       <div className="min-w-0">
         <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-clay-200 bg-clay-50/95 px-4 backdrop-blur dark:border-earth-800 dark:bg-earth-950/95">
           <button
             type="button"
             onClick={() => setMenuOpen(true)}
             aria-label="Open menu"
-            aria-expanded={menuOpen}
-            aria-controls="admin-menu"
+            aria-haspopup="dialog"
             className="rounded-full p-2 hover:bg-clay-100 lg:hidden dark:hover:bg-earth-800"
           >
             <Menu aria-hidden="true" className="size-5" />

@@ -22,16 +22,23 @@ export type ShopServer = { baseURL: string; dataDir: string; stop(): Promise<voi
 
 /**
  * Starts the built shop as `npm start` would (migrations and sample data included) on a free port with a
- * temporary DATA_DIR. `documents` first merges settings or content into the new shop (e.g. an active
- * notification), through the shop's own code.
+ * temporary DATA_DIR. Before it starts, `emptyTables` are emptied in the order given (a shop without riders,
+ * say) and `documents` merges settings or content into it (e.g. an active notification), through the shop's
+ * own code.
  */
-export async function startShop(options: { documents?: Record<string, object>; dataDir?: string } = {}): Promise<ShopServer> {
+export async function startShop(
+  options: { documents?: Record<string, object>; emptyTables?: string[]; dataDir?: string } = {},
+): Promise<ShopServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "duka-e2e-"));
   const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" };
-  if (options.documents) {
+  if (options.documents || options.emptyTables) {
     await run(process.execPath, ["--import", "tsx", "tests/e2e/support/prepare-data-dir.ts"], {
       cwd: root,
-      env: { ...env, DUKA_TEST_DOCUMENTS: JSON.stringify(options.documents) },
+      env: {
+        ...env,
+        DUKA_TEST_DOCUMENTS: JSON.stringify(options.documents ?? {}),
+        DUKA_TEST_EMPTY_TABLES: JSON.stringify(options.emptyTables ?? []),
+      },
     });
   }
   const port = await freePort();
