@@ -10,6 +10,8 @@ import { addStaffMember, signedInRequest } from "./support/staff";
 
 const OWNER = "owner@products.test";
 const FIXTURE = path.join(import.meta.dirname, "fixtures", "terracotta.png");
+// Another picture: uploads are named by their content, so the same file twice is the same image.
+const DROPPED = path.join(import.meta.dirname, "..", "..", "seed", "images", "sisal-wall-basket-set-1.webp");
 const REQUIRED = "Please fill out all required fields: Name, Price, and at least one Image.";
 const INVALID_URLS = "Some URLs were invalid and have been skipped.";
 const SAVE_FAILED = "Failed to save product. Please try again.";
@@ -117,9 +119,9 @@ test("staff add a product with every field; the shop shows it as entered", async
   });
   const dropped = await page.evaluateHandle((bytes) => {
     const transfer = new DataTransfer();
-    transfer.items.add(new File([new Uint8Array(bytes)], "dropped.png", { type: "image/png" }));
+    transfer.items.add(new File([new Uint8Array(bytes)], "basket.webp", { type: "image/webp" }));
     return transfer;
-  }, [...readFileSync(FIXTURE)]);
+  }, [...readFileSync(DROPPED)]);
   await page.getByText("or drop images here", { exact: false }).dispatchEvent("drop", { dataTransfer: dropped });
   await expect(page.getByRole("progressbar", { name: "Upload progress" })).toBeVisible();
   release();
