@@ -1,6 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-
-const chromium = process.env.CHROME_PATH || "/usr/bin/chromium";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./tests/e2e/support/chromium";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -12,19 +11,7 @@ export default defineConfig({
   use: {
     baseURL: process.env.E2E_BASE_URL,
     trace: "retain-on-failure",
-    launchOptions: {
-      executablePath: chromium,
-      // The machine's network is closed: keep Chromium from reaching for Google's services.
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
   },
   projects: [
     { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },

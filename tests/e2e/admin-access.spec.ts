@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { signIn } from "./support/admin";
-import { removeDataDir, type ShopServer, startShop } from "./support/shop-server";
+import { ownShop } from "./support/own-shop";
 import { addStaffMember, signedInRequest, STAFF_PASSWORD } from "./support/staff";
 
 const OWNER = "owner@access.test";
@@ -27,20 +27,10 @@ test("a signed-out visitor is sent to sign in and comes back to the page they wa
 
 test.describe("sign-in failures, on a shop of their own", () => {
   // Failures count per client too: kept off the shared shop, where every spec signs in from this machine.
-  let shop: ShopServer;
-
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    shop = await startShop();
-    await addStaffMember(OWNER, "owner", shop.dataDir);
-  });
-
-  test.afterAll(async () => {
-    await shop?.stop();
-    if (shop) removeDataDir(shop.dataDir);
-  });
+  const ownedShop = ownShop([{ email: OWNER, role: "owner" }]);
 
   test("a wrong password and an unknown email get the same message; after 5 failures sign-in waits", async ({ page }) => {
+    const shop = ownedShop();
     const attempt = async (email: string, password: string) => {
       await page.getByLabel("Email").fill(email);
       await page.getByLabel("Password").fill(password);

@@ -1,33 +1,19 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, request as playwrightRequest, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { signIn } from "./support/admin";
 import { placeOrderOverHttp } from "./support/shop";
-import { removeDataDir, type ShopServer, startShop } from "./support/shop-server";
-import { addStaffMember, signedInRequest } from "./support/staff";
+import { ownShop } from "./support/own-shop";
+import { signedInRequest } from "./support/staff";
 
 // The dashboard's figures on a shop of its own, so every number is known: the sample shop has 10 products
 // and no orders.
 
 const OWNER = "owner@dashboard.test";
 const DEVELOPER = "dev@dashboard.test";
-let shop: ShopServer;
-let shopper: APIRequestContext;
-
-test.describe.configure({ mode: "serial" });
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  shop = await startShop();
-  await addStaffMember(OWNER, "owner", shop.dataDir);
-  await addStaffMember(DEVELOPER, "developer", shop.dataDir);
-  shopper = await playwrightRequest.newContext({ baseURL: shop.baseURL });
-});
-
-test.afterAll(async () => {
-  await shopper?.dispose();
-  await shop?.stop();
-  if (shop) removeDataDir(shop.dataDir);
-});
+const ownedShop = ownShop([
+  { email: OWNER, role: "owner" },
+  { email: DEVELOPER, role: "developer" },
+]);
 
 /** A figure's value: the definition after its term. */
 const card = (page: Page, label: string) => page.getByRole("term").filter({ hasText: label }).locator("xpath=following-sibling::dd[1]");
@@ -42,7 +28,9 @@ async function figures(page: Page) {
   };
 }
 
-test("the four figures count per the spec, and products running low are listed", async ({ page }) => {
+test("the four figures count per the spec, and products running low are listed", async ({ page, playwright }) => {
+  const shop = ownedShop();
+  const shopper = await playwright.request.newContext({ baseURL: shop.baseURL });
   await signIn(page, OWNER, shop.baseURL);
   expect(await figures(page)).toEqual({ totalSales: "KSH 0", pendingOrders: "0", totalProducts: "10", totalOrders: "0" });
   await expect(page.getByText("Every product has more than a few units to sell.")).toBeVisible();
@@ -83,5 +71,6 @@ test("the four figures count per the spec, and products running low are listed",
   await expect(developerPage.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
   expect(await figures(developerPage)).toEqual({ totalSales: "KSH 16,500", pendingOrders: "0", totalProducts: "10", totalOrders: "1" });
   await staff.dispose();
+  await shopper.dispose();
   await developerPage.close();
 });

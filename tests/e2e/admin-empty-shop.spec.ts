@@ -1,26 +1,17 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { signIn } from "./support/admin";
-import { removeDataDir, type ShopServer, startShop } from "./support/shop-server";
-import { addStaffMember } from "./support/staff";
+import { ownShop } from "./support/own-shop";
 
 // A shop with nothing in it yet: every back-office list says so in the spec's words.
 
 const DEVELOPER = "dev@empty-shop.test";
-let shop: ShopServer;
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  shop = await startShop({ emptyTables: ["order_lines", "orders", "product_slug_history", "products", "categories", "riders"] });
-  await addStaffMember(DEVELOPER, "developer", shop.dataDir);
-});
-
-test.afterAll(async () => {
-  await shop?.stop();
-  if (shop) removeDataDir(shop.dataDir);
+const ownedShop = ownShop([{ email: DEVELOPER, role: "developer" }], {
+  emptyTables: ["order_lines", "orders", "product_slug_history", "products", "categories", "riders"],
 });
 
 test("every list of an empty shop says it is empty, and the first category and rider can be added", async ({ page }) => {
+  const shop = ownedShop();
   await signIn(page, DEVELOPER, shop.baseURL);
   const empty: [string, string][] = [
     ["/admin/products", "No products found."],

@@ -1,10 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, request as playwrightRequest, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { signIn } from "./support/admin";
 import { hydrated } from "./support/page";
 import { placeOrderOverHttp, sampleProduct, type TestOrder } from "./support/shop";
-import { removeDataDir, type ShopServer, startShop } from "./support/shop-server";
-import { addStaffMember, STAFF_PASSWORD, signedInRequest } from "./support/staff";
+import { ownShop } from "./support/own-shop";
+import { addStaffMember, signedInRequest } from "./support/staff";
 
 const OWNER = "owner@orders.test";
 // Bought on the shared shop, which has plenty of it; every order placed here is archived afterwards, so it
@@ -255,28 +255,13 @@ test("dispatch asks for a rider, then sets Out for Delivery and offers the rider
 });
 
 test.describe("on a shop of its own", () => {
-  let shop: ShopServer;
-  let shopper: APIRequestContext;
+  // A shop without riders.
+  const ownedShop = ownShop([{ email: OWNER, role: "owner" }], { emptyTables: ["riders"] });
 
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    shop = await startShop({ emptyTables: ["riders"] });
-    await addStaffMember(OWNER, "owner", shop.dataDir);
-    shopper = await playwrightRequest.newContext({ baseURL: shop.baseURL });
-  });
-
-  test.afterAll(async () => {
-    await shopper?.dispose();
-    await shop?.stop();
-    if (shop) removeDataDir(shop.dataDir);
-  });
-
-  test("empty lists, no riders to dispatch, and Delivered + Paid takes the stock exactly once", async ({ page }) => {
-    await page.goto(`${shop.baseURL}/admin/login`);
-    await page.getByLabel("Email").fill(OWNER);
-    await page.getByLabel("Password").fill(STAFF_PASSWORD);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(`${shop.baseURL}/admin/dashboard`);
+  test("empty lists, no riders to dispatch, and Delivered + Paid takes the stock exactly once", async ({ page, playwright }) => {
+    const shop = ownedShop();
+    const shopper = await playwright.request.newContext({ baseURL: shop.baseURL });
+    await signIn(page, OWNER, shop.baseURL);
     await page.goto(`${shop.baseURL}/admin/orders`);
     await expect(page.getByText("No active orders found.")).toBeVisible();
     await axe(page);
@@ -323,5 +308,6 @@ test.describe("on a shop of its own", () => {
     await expect(row).toHaveCount(0);
     await expect(page.getByText("No active orders found.")).toBeVisible();
     expect(await available()).toBe(4);
+    await shopper.dispose();
   });
 });

@@ -2,8 +2,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { signIn } from "./support/admin";
 import { hydrated } from "./support/page";
-import { removeDataDir, type ShopServer, startShop } from "./support/shop-server";
-import { addStaffMember, STAFF_PASSWORD } from "./support/staff";
+import { ownShop } from "./support/own-shop";
+import { addStaffMember } from "./support/staff";
 
 const OWNER = "owner@riders.test";
 const PHONE_MESSAGE = "Please enter the phone number with a country code, starting with a '+' sign.";
@@ -79,25 +79,11 @@ test("staff add a rider with a country-code phone, edit them, and delete them af
 });
 
 test.describe("on a shop of its own", () => {
-  let shop: ShopServer;
-
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    shop = await startShop();
-    await addStaffMember(OWNER, "owner", shop.dataDir);
-  });
-
-  test.afterAll(async () => {
-    await shop?.stop();
-    if (shop) removeDataDir(shop.dataDir);
-  });
+  const ownedShop = ownShop([{ email: OWNER, role: "owner" }]);
 
   test("once every rider is deleted the page says so", async ({ page }) => {
-    await page.goto(`${shop.baseURL}/admin/login`);
-    await page.getByLabel("Email").fill(OWNER);
-    await page.getByLabel("Password").fill(STAFF_PASSWORD);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(`${shop.baseURL}/admin/dashboard`);
+    const shop = ownedShop();
+    await signIn(page, OWNER, shop.baseURL);
     await page.goto(`${shop.baseURL}/admin/riders`);
     await hydrated(page);
 

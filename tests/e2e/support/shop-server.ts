@@ -18,19 +18,34 @@ function freePort(): Promise<number> {
   });
 }
 
-export type ShopServer = { baseURL: string; dataDir: string; stop(): Promise<void> };
+export type ShopServer = {
+  baseURL: string;
+  dataDir: string;
+  /** What the shop printed so far. */
+  output(): string;
+  stop(): Promise<void>;
+  /** Kills the process at once (SIGKILL), as a power cut would. */
+  crash(): Promise<void>;
+};
 
 /**
  * Starts the built shop as `npm start` would (migrations and sample data included) on a free port with a
- * temporary DATA_DIR. Before it starts, `emptyTables` are emptied in the order given (a shop without riders,
- * say) and `documents` merges settings or content into it (e.g. an active notification), through the shop's
- * own code.
+ * temporary DATA_DIR (or on PostgreSQL with `databaseUrl`). Before it starts, `emptyTables` are emptied in the
+ * order given (a shop without riders, say) and `documents` merges settings or content into it (e.g. an active
+ * notification), through the shop's own code. `env` adds settings such as TRUST_PROXY or UPLOADS_DIR.
  */
 export async function startShop(
-  options: { documents?: Record<string, object>; emptyTables?: string[]; dataDir?: string } = {},
+  options: {
+    documents?: Record<string, object>;
+    emptyTables?: string[];
+    dataDir?: string;
+    databaseUrl?: string;
+    env?: Record<string, string>;
+    port?: number;
+  } = {},
 ): Promise<ShopServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "duka-e2e-"));
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" };
+  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: options.databaseUrl ?? "", ...options.env };
   if (options.documents || options.emptyTables) {
     await run(process.execPath, ["--import", "tsx", "tests/e2e/support/prepare-data-dir.ts"], {
       cwd: root,
@@ -41,7 +56,7 @@ export async function startShop(
       },
     });
   }
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const baseURL = `http://127.0.0.1:${port}`;
   const shop = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     cwd: root,
@@ -63,15 +78,19 @@ export async function startShop(
     if (Date.now() > deadline) throw new Error(`The shop did not start within 120 s:\n${output}`);
     await new Promise((r) => setTimeout(r, 250));
   }
+  const end = async (signal: NodeJS.Signals) => {
+    if (shop.exitCode === null && shop.signalCode === null) {
+      const exited = new Promise((r) => shop.once("exit", r));
+      shop.kill(signal);
+      await exited;
+    }
+  };
   return {
     baseURL,
     dataDir,
-    async stop() {
-      if (shop.exitCode === null) {
-        shop.kill("SIGTERM");
-        await new Promise((r) => shop.once("exit", r));
-      }
-    },
+    output: () => output,
+    stop: () => end("SIGTERM"),
+    crash: () => end("SIGKILL"),
   };
 }
 
