@@ -194,6 +194,7 @@ test("/about tells Our Story in paragraphs beside its picture", async ({ page })
 test.describe("a shop with no hero slides", () => {
   let shop: ShopServer;
   test.beforeAll(async () => {
+    test.setTimeout(180_000);
     shop = await startShop({ documents: { settings: { heroSlides: [] } } });
   });
   test.afterAll(async () => {

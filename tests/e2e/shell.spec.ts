@@ -84,6 +84,8 @@ test.describe("the shop's notification", () => {
   let popupShop: ShopServer;
   let modalShop: ShopServer;
   test.beforeAll(async () => {
+    // Two shops writing their sample images at once: slow on a busy machine.
+    test.setTimeout(180_000);
     [popupShop, modalShop] = await Promise.all([
       startShop({ documents: { notification: { ...notification, displayType: "popup" } } }),
       startShop({ documents: { notification: { ...notification, displayType: "modal" } } }),
