@@ -2,6 +2,7 @@ import { z } from "zod";
 import { bagSchema } from "./bag.schema";
 import { EMPTY_CHECKOUT_MESSAGE, ORDER_FAILED_MESSAGE, PAYMENT_METHOD_MESSAGE } from "./checkout";
 import { phoneSchema } from "./phone.schema";
+import { parsePostedJson } from "./posted-text";
 
 // The checkout form's rules (SPEC §2 Checkout, §5, §8), checked by the action.
 
@@ -10,7 +11,7 @@ const bagField = z
   .max(20_000)
   .transform((text, context) => {
     try {
-      return JSON.parse(text) as unknown;
+      return parsePostedJson(text);
     } catch {
       context.addIssue({ code: "custom", message: EMPTY_CHECKOUT_MESSAGE });
       return z.NEVER;

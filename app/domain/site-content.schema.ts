@@ -9,6 +9,7 @@ import {
   PROMPT_MAX_CHARS,
   UNREADABLE_FORM_MESSAGE,
 } from "./site-content";
+import { parsePostedJson } from "./posted-text";
 import { contactInfoSchema, faqsSchema, heroSlideSchema, ourStorySchema, type SiteDocument, settingsSchema } from "./site-documents.schema";
 
 // What the settings and content editors post: the whole document as one JSON field, checked against the
@@ -76,7 +77,7 @@ export function parseEditorForm<K extends EditableDocumentKey>(key: K, fields: R
   let posted: unknown;
   try {
     if (text.length > MAX_POSTED_CHARS) throw new RangeError("too long");
-    posted = JSON.parse(text);
+    posted = parsePostedJson(text);
   } catch {
     return { ok: false, errors: { form: UNREADABLE_FORM_MESSAGE } };
   }

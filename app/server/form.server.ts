@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { storableText } from "~/domain/posted-text";
 
 /** The first message for each field of a failed parse: what a form shows beside each input. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
@@ -10,11 +11,11 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   return errors;
 }
 
-/** A form's fields as strings (files and repeated fields beyond the first are ignored). */
+/** A form's fields as storable text (see storableText); files and repeated fields beyond the first are ignored. */
 export function formFields(form: FormData): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const [key, value] of form) {
-    if (typeof value === "string" && !(key in fields)) fields[key] = value;
+    if (typeof value === "string" && !(key in fields)) fields[key] = storableText(value);
   }
   return fields;
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { mkdir, rename, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import sharp, { type Sharp } from "sharp";
+import sharp from "sharp";
 import { UPLOAD_WIDTHS } from "~/domain/images";
 import { config } from "./config.server";
 
@@ -41,19 +41,20 @@ export async function saveImage(original: Buffer): Promise<string> {
   const full = path.join(dir, `${key}.webp`);
   if (await exists(full)) return url;
 
-  let image: Sharp;
+  let largest: Buffer, variants: Buffer[];
   try {
-    image = sharp(original, { failOn: "error", limitInputPixels: 50_000_000 }).rotate();
+    const image = sharp(original, { failOn: "error", limitInputPixels: 50_000_000 }).rotate();
     await image.metadata();
+    const encode = (width: number) => image.clone().resize({ width, withoutEnlargement: true }).webp(WEBP).toBuffer();
+    // The widths are encoded side by side: libvips spreads them over the cores. A file whose header reads well
+    // may still be cut short or damaged, which only decoding finds.
+    [largest, ...variants] = await Promise.all([encode(FULL_WIDTH), ...UPLOAD_WIDTHS.map(encode)]);
   } catch {
     throw new ImageRejectedError("The file is not an image we can read.");
   }
   await mkdir(dir, { recursive: true });
-  const encode = (width: number) => image.clone().resize({ width, withoutEnlargement: true }).webp(WEBP).toBuffer();
-  // The widths are encoded side by side: libvips spreads them over the cores.
-  const [largest, ...variants] = await Promise.all([encode(FULL_WIDTH), ...UPLOAD_WIDTHS.map(encode)]);
   await Promise.all(variants.map((variant, i) => writeAtomically(path.join(dir, `${key}-${UPLOAD_WIDTHS[i]}.webp`), variant)));
   // The plain name is written last: its presence means every width exists.
-  await writeAtomically(full, largest!);
+  await writeAtomically(full, largest);
   return url;
 }

@@ -4,6 +4,7 @@ import { seoMeta } from "~/components/seo";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { ErrorMessage } from "~/components/ui/status";
+import { formFields } from "~/server/form.server";
 import { findOrder } from "~/server/tracking.server";
 import type { Route } from "./+types/track";
 
@@ -21,7 +22,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const query = String((await request.formData()).get("query") ?? "").slice(0, QUERY_MAX_LENGTH);
+  const query = (formFields(await request.formData()).query ?? "").slice(0, QUERY_MAX_LENGTH);
   // SPEC §2: a blank input does nothing.
   if (!query.trim()) return null;
   const found = await findOrder(query, context.clientAddress);
