@@ -94,6 +94,12 @@ export async function startServer(options: { port: number; host: string }): Prom
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     next();
   });
+  // PostgreSQL cannot hold the NUL character, so nothing in the shop is named with one: an address carrying it
+  // (%00, in a path or a query) is refused here rather than failing in the first query that reads it.
+  app.use((req, res, next) => {
+    if (req.originalUrl.includes("%00")) res.status(400).type("text/plain").send("This address is not valid.");
+    else next();
+  });
   // The back office is private: no search engine may index it, whatever a page's own tags say.
   app.use("/admin", (_req, res, next) => {
     res.setHeader("X-Robots-Tag", "noindex, nofollow");
