@@ -6,14 +6,19 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
-import type { ServerBuild } from "react-router";
+import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const buildDir = path.join(root, "build");
 
+type SharedPage = { status: number; headers: [string, string][]; body: string };
 type ShopLifecycle = {
   prepareShop(): Promise<{ database: "pglite" | "postgres"; uploadsDir: string }>;
   closeShop(): Promise<void>;
+  sharedPage(
+    visit: { url: URL; cookie: string; nonce: string },
+    render: (nonce: string) => Promise<Response>,
+  ): Promise<SharedPage | undefined>;
 };
 
 /** A start-up problem with a one-sentence explanation (thrown by the build's copy of config.server). */
@@ -70,6 +75,30 @@ function precompressedAssets(dir: string): express.RequestHandler {
   };
 }
 
+/**
+ * Storefront pages that every signed-out shopper sees alike are rendered once and sent again until the shop
+ * changes (the build's sharedPage decides what and when, decision 025); everything else goes on to React Router.
+ */
+function sharedPages(build: ServerBuild, lifecycle: ShopLifecycle): express.RequestHandler {
+  const render = createFetchHandler(build);
+  return async (req, res, next) => {
+    try {
+      const url = new URL(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
+      const page = await lifecycle.sharedPage({ url, cookie: req.headers.cookie ?? "", nonce: String(res.locals.cspNonce) }, (nonce) =>
+        render(new Request(url, { headers }), { cspNonce: nonce, clientAddress: req.ip ?? "unknown" }),
+      );
+      if (!page) return next();
+      res.status(page.status);
+      for (const [name, value] of page.headers) res.setHeader(name, value);
+      res.send(page.body);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
 export async function startServer(options: { port: number; host: string }): Promise<Server> {
   const build = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as ServerBuild;
   const lifecycle = build.entry.module as unknown as ShopLifecycle;
@@ -112,6 +141,7 @@ export async function startServer(options: { port: number; host: string }): Prom
   // Uploads are named by their content's hash, so they are immutable too.
   app.use("/uploads", express.static(uploadsDir, { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
   app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
+  app.get("/{*splat}", sharedPages(build, lifecycle));
   app.all(
     "/{*splat}",
     createRequestHandler({

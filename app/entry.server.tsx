@@ -5,6 +5,7 @@ import { type AppLoadContext, type EntryContext, ServerRouter } from "react-rout
 import { NonceContext } from "./components/nonce";
 
 export { closeShop, prepareShop } from "./server/lifecycle.server";
+export { sharedPage } from "./server/page-cache.server";
 
 export const streamTimeout = 5_000;
 

@@ -1,3 +1,4 @@
+import "./production";
 import { spawnSync } from "node:child_process";
 import { readdirSync, statSync } from "node:fs";
 import net from "node:net";

@@ -2,11 +2,11 @@ import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from "d
 import { availableStock } from "~/domain/stock";
 import { type ShopFilters, searchSuggestions, SEARCH_MAX_SUGGESTIONS, SEARCH_MIN_CHARS } from "~/domain/catalogue";
 import { shillingsToCents } from "~/domain/money";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { type Queryable, queryRows } from "./db/client.server";
 import { likePattern, prefixPattern } from "./db/like.server";
 import { db } from "./db/database.server";
 import { categories, orderLines, orders, products, productSlugHistory } from "./db/schema.server";
+import { liveCache } from "./live-cache.server";
 
 /** What a product card in a list shows. */
 export type ProductCard = {
@@ -38,13 +38,11 @@ function filterConditions(filters: Omit<ShopFilters, "page">): SQL[] {
   if (filters.q) {
     const pattern = likePattern(filters.q);
     // Also what suggestions are drawn from, so picking one finds its products (decision 011).
+    // Name, description, inspiration and material through one trigram index; the category by its few ids.
     conditions.push(
       or(
-        sql`lower(${products.name}) like ${pattern}`,
-        sql`lower(${products.description}) like ${pattern}`,
-        sql`lower(${products.culturalInspiration}) like ${pattern}`,
-        sql`lower(${products.material}) like ${pattern}`,
-        sql`exists (select 1 from ${categories} where ${categories.id} = ${products.categoryId} and lower(${categories.name}) like ${pattern})`,
+        sql`${products.searchText} like ${pattern}`,
+        sql`${products.categoryId} = any(array(select ${categories.id} from ${categories} where lower(${categories.name}) like ${pattern}))`,
       )!,
     );
   }
@@ -80,7 +78,12 @@ export async function shopProducts(filters: ShopFilters, pageSize = SHOP_PAGE_SI
 
 /** How many products the filters would show (the mobile drawer's 'Show N Results'). */
 export async function countShopProducts(filters: Omit<ShopFilters, "page">): Promise<number> {
-  const [row] = await (await db()).select({ total: count() }).from(products).where(and(...filterConditions(filters)));
+  const [row] = await (
+    await db()
+  )
+    .select({ total: count() })
+    .from(products)
+    .where(and(...filterConditions(filters)));
   return row?.total ?? 0;
 }
 
@@ -91,12 +94,17 @@ export async function newestProducts(limit: number): Promise<ProductCard[]> {
 
 export type ShopCategory = { id: string; name: string };
 
+// Every storefront page shows the categories (footer, filters); staff change them rarely.
+const cachedCategories = liveCache<"all", ShopCategory[]>(["categories"]);
+
 /** Categories in the shop's order (the footer shows the first 4). */
-export async function shopCategories(): Promise<ShopCategory[]> {
-  return (await db())
-    .select({ id: categories.id, name: categories.name })
-    .from(categories)
-    .orderBy(asc(categories.position), asc(categories.name));
+export function shopCategories(): Promise<ShopCategory[]> {
+  return cachedCategories.get("all", async () =>
+    (await db())
+      .select({ id: categories.id, name: categories.name })
+      .from(categories)
+      .orderBy(asc(categories.position), asc(categories.name)),
+  );
 }
 
 export type ShopFacets = { sizes: string[]; colors: string[]; materials: string[]; dearestPriceCents: number };
@@ -104,12 +112,22 @@ export type ShopFacets = { sizes: string[]; colors: string[]; materials: string[
 /** Clothing sizes in the order a shopper reads them; any other size follows in alphabetical order. */
 const CLOTHING_SIZES = ["XXS", "XS", "S", "M", "L", "XL", "XXL", "XXXL"];
 
+// Reading every visible product's sizes and colours costs more than the rest of the shop page together.
+const cachedFacets = liveCache<"all", ShopFacets>(["products"]);
+
 /** The choices the filter sidebar offers, drawn from visible products. */
-export async function shopFacets(): Promise<ShopFacets> {
+export function shopFacets(): Promise<ShopFacets> {
+  return cachedFacets.get("all", loadShopFacets);
+}
+
+async function loadShopFacets(): Promise<ShopFacets> {
   const [row] = await queryRows<{ sizes: string[] | null; colors: string[] | null; materials: string[] | null; dearest: number | null }>(
     await db(),
     sql`select
-          (select array_agg(s order by array_position(array[${sql.join(CLOTHING_SIZES.map((size) => sql`${size}`), sql`, `)}]::text[], s) nulls last, s)
+          (select array_agg(s order by array_position(array[${sql.join(
+            CLOTHING_SIZES.map((size) => sql`${size}`),
+            sql`, `,
+          )}]::text[], s) nulls last, s)
              from (select distinct unnest(${products.sizes}) s from ${products} where ${isPublic}) sizes) as sizes,
           (select array_agg(c order by c)
              from (select distinct unnest(${products.colors}) c from ${products} where ${isPublic}) colors) as colors,
@@ -135,28 +153,49 @@ export async function suggestions(query: string): Promise<string[]> {
   if (q.length < SEARCH_MIN_CHARS) return [];
   const pattern = likePattern(q);
   const prefix = prefixPattern(q);
-  const database = await db();
   const limit = SEARCH_MAX_SUGGESTIONS * 4;
-  const candidates = (column: AnyPgColumn, ofVisibleProducts = true) =>
-    database
-      .select({ v: sql<string>`${column}` })
-      .from(column.table)
-      .where(and(ofVisibleProducts ? isPublic : undefined, sql`lower(${column}) like ${pattern}`))
-      .groupBy(column)
-      .orderBy(sql`lower(${column}) like ${prefix} desc`, asc(column))
-      .limit(limit);
-  const [names, inspirations, materials, categoryNames] = await Promise.all([
-    candidates(products.name),
-    candidates(products.culturalInspiration),
-    candidates(products.material),
-    candidates(categories.name, false),
+  const names = (await db())
+    .select({ v: products.name })
+    .from(products)
+    .where(and(isPublic, sql`lower(${products.name}) like ${pattern}`))
+    .groupBy(products.name)
+    .orderBy(sql`lower(${products.name}) like ${prefix} desc`, asc(products.name))
+    .limit(limit);
+  // Inspirations, materials and categories are few however large the catalogue: picked from their cached lists.
+  const [productNames, { culturalInspirations, materials }, categoryList] = await Promise.all([
+    names,
+    searchVocabulary(),
+    shopCategories(),
   ]);
-  const values = (rows: { v: string }[]) => rows.map((r) => r.v);
+  const candidates = (values: readonly string[]) => {
+    const text = q.toLowerCase();
+    const matching = values.filter((value) => value.toLowerCase().includes(text));
+    const starting = matching.filter((value) => value.toLowerCase().startsWith(text));
+    return [...starting, ...matching.filter((value) => !starting.includes(value))].slice(0, limit);
+  };
   return searchSuggestions(q, {
-    productNames: values(names),
-    culturalInspirations: values(inspirations),
-    materials: values(materials),
-    categoryNames: values(categoryNames),
+    productNames: productNames.map((row) => row.v),
+    culturalInspirations: candidates(culturalInspirations),
+    materials: candidates(materials),
+    categoryNames: candidates(categoryList.map((category) => category.name)),
+  });
+}
+
+type SearchVocabulary = { culturalInspirations: string[]; materials: string[] };
+const cachedVocabulary = liveCache<"all", SearchVocabulary>(["products"]);
+
+/** The cultural inspirations and materials of visible products, each once, in alphabetical order. */
+function searchVocabulary(): Promise<SearchVocabulary> {
+  return cachedVocabulary.get("all", async () => {
+    const [row] = await queryRows<{ inspirations: string[] | null; materials: string[] | null }>(
+      await db(),
+      sql`select
+            (select array_agg(distinct ${products.culturalInspiration} order by ${products.culturalInspiration}) from ${products}
+               where ${isPublic} and ${products.culturalInspiration} <> '') as inspirations,
+            (select array_agg(distinct ${products.material} order by ${products.material}) from ${products}
+               where ${isPublic} and ${products.material} <> '') as materials`,
+    );
+    return { culturalInspirations: row?.inspirations ?? [], materials: row?.materials ?? [] };
   });
 }
 
@@ -249,10 +288,20 @@ export async function productsForBag(ids: readonly string[]): Promise<BagProduct
   if (ids.length === 0) return [];
   const database = await db();
   const rows = await database
-    .select({ id: products.id, name: products.name, slug: products.slug, priceCents: products.priceCents, images: products.images, stock: products.stock })
+    .select({
+      id: products.id,
+      name: products.name,
+      slug: products.slug,
+      priceCents: products.priceCents,
+      images: products.images,
+      stock: products.stock,
+    })
     .from(products)
     .where(and(inArray(products.id, [...ids]), isPublic));
-  const held = await heldQuantities(database, rows.map((r) => r.id));
+  const held = await heldQuantities(
+    database,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -265,5 +314,9 @@ export async function productsForBag(ids: readonly string[]): Promise<BagProduct
 
 /** Every visible product's address, for the sitemap. */
 export async function sitemapProducts(): Promise<{ slug: string; updatedAt: Date }[]> {
-  return (await db()).select({ slug: products.slug, updatedAt: products.updatedAt }).from(products).where(isPublic).orderBy(asc(products.slug));
+  return (await db())
+    .select({ slug: products.slug, updatedAt: products.updatedAt })
+    .from(products)
+    .where(isPublic)
+    .orderBy(asc(products.slug));
 }

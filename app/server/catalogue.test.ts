@@ -10,6 +10,7 @@ import {
   suggestions,
 } from "./catalogue.server";
 import { db } from "./db/database.server";
+import { publish } from "./events.server";
 import { categories, products } from "./db/schema.server";
 import { writeSampleDataOnce } from "./db/seed.server";
 import { newRecordId } from "./random.server";
@@ -21,9 +22,11 @@ let everyProduct: ProductRow[] = [];
 let categoryId: Record<string, string> = {};
 const BASKET_COUNT = 30;
 
+// Written straight into the database, so announced as the shop's own writes are: its caches read them.
 async function givenCategory(name: string, position: number) {
   const id = newRecordId();
   await (await db()).insert(categories).values({ id, name, position });
+  await publish(await db(), "categories", id);
   return id;
 }
 
@@ -32,6 +35,7 @@ async function givenProduct(product: Partial<typeof products.$inferInsert> & { n
   await (await db())
     .insert(products)
     .values({ priceCents: 100_000, images: ["/uploads/none.webp"], ...product, id, slug: productSlug(product.name, id), sku: `TEST-${id}` });
+  await publish(await db(), "products", id);
 }
 
 const ids = (rows: { id: string }[]) => rows.map((row) => row.id).sort();

@@ -18,9 +18,19 @@ export type ShopEvent = z.infer<typeof shopEventSchema>;
 export async function publish(tx: Queryable, topic: ShopTopic, id?: string): Promise<void> {
   const payload: ShopEvent = id === undefined ? { topic } : { topic, id };
   await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(payload)})`);
+  for (const write of localWriteWatchers) if (write.topics.has(topic)) write.notice();
 }
 
-type Subscriber = { topics: ReadonlySet<ShopTopic>; deliver: (event: ShopEvent) => void };
+// Told of a write in this process as it is made (before it commits): for caches, which then read the
+// database again rather than keep a value the write is about to replace.
+const localWriteWatchers = new Set<{ topics: ReadonlySet<ShopTopic>; notice: () => void }>();
+
+/** Calls `notice` whenever this process publishes a change on one of `topics`. */
+export function watchLocalWrites(topics: Iterable<ShopTopic>, notice: () => void): void {
+  localWriteWatchers.add({ topics: new Set(topics), notice });
+}
+
+type Subscriber = { topics: ReadonlySet<ShopTopic>; deliver: (event: ShopEvent) => void; ended?: () => void };
 
 // One LISTEN per process, fanned out to every subscriber in memory.
 const state = globalThis as typeof globalThis & {
@@ -52,10 +62,17 @@ async function ensureListening() {
   await hub.listening;
 }
 
-/** Calls `deliver` for every committed change on the given topics; resolves to the unsubscribe function. */
-export async function subscribe(topics: Iterable<ShopTopic>, deliver: (event: ShopEvent) => void): Promise<() => void> {
+/**
+ * Calls `deliver` for every committed change on the given topics, and `ended` if the process stops listening
+ * (no more changes will come); resolves to the unsubscribe function.
+ */
+export async function subscribe(
+  topics: Iterable<ShopTopic>,
+  deliver: (event: ShopEvent) => void,
+  ended?: () => void,
+): Promise<() => void> {
   await ensureListening();
-  const subscriber: Subscriber = { topics: new Set(topics), deliver };
+  const subscriber: Subscriber = { topics: new Set(topics), deliver, ended };
   hub.subscribers.add(subscriber);
   return () => {
     hub.subscribers.delete(subscriber);
@@ -66,6 +83,7 @@ export async function subscribe(topics: Iterable<ShopTopic>, deliver: (event: Sh
 export async function stopListening(): Promise<void> {
   const listening = hub.listening;
   hub.listening = undefined;
+  for (const subscriber of hub.subscribers) subscriber.ended?.();
   hub.subscribers.clear();
   if (listening) await (await listening.catch(() => async () => {}))();
 }

@@ -7,6 +7,7 @@ import type { Database, Transaction } from "./db/client.server";
 import { db } from "./db/database.server";
 import { orderLines, orders, products, riders } from "./db/schema.server";
 import { publish } from "./events.server";
+import { liveCache } from "./live-cache.server";
 import type { OrderLineView } from "./orders.server";
 
 // The back office's Orders screen (SPEC §2 Admin, §4): the lists, one order's details, and every change staff
@@ -27,11 +28,14 @@ export type AdminOrderRow = {
 
 export type AdminOrderPage = { orders: AdminOrderRow[]; total: number };
 
+// Counting every order of a busy shop on each view of the Orders page costs more than the page itself.
+const cachedOrderCounts = liveCache<OrderTab, number>(["orders"]);
+
 /** One page of the active or archived orders, newest first. */
 export async function adminOrders(tab: OrderTab, page: number, perPage = ORDERS_PER_PAGE): Promise<AdminOrderPage> {
   const database = await db();
   const archived = eq(orders.isArchived, tab === "archived");
-  const [rows, [counted]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     database
       .select({
         id: orders.id,
@@ -49,12 +53,9 @@ export async function adminOrders(tab: OrderTab, page: number, perPage = ORDERS_
       .orderBy(desc(orders.orderDate), desc(orders.id))
       .limit(perPage)
       .offset((Math.max(1, page) - 1) * perPage),
-    database.select({ n: count() }).from(orders).where(archived),
+    cachedOrderCounts.get(tab, async () => (await database.select({ n: count() }).from(orders).where(archived))[0]?.n ?? 0),
   ]);
-  return {
-    orders: rows.map(({ updatedAt, ...row }) => ({ ...row, version: updatedAt.toISOString() })),
-    total: counted?.n ?? 0,
-  };
+  return { orders: rows.map(({ updatedAt, ...row }) => ({ ...row, version: updatedAt.toISOString() })), total };
 }
 
 export type AdminOrderDetails = {

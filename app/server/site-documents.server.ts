@@ -10,14 +10,25 @@ import type { Queryable } from "./db/client.server";
 import { db } from "./db/database.server";
 import { siteDocuments } from "./db/schema.server";
 import { publish } from "./events.server";
+import { liveCache } from "./live-cache.server";
 import { secureRandomInt } from "./random.server";
 
-/** Reads a settings or content document; a missing or unreadable one reads as its defaults. */
-export async function readSiteDocument<K extends SiteDocumentKey>(key: K, from?: Queryable): Promise<SiteDocument<K>> {
-  const source = from ?? (await db());
+async function loadSiteDocument<K extends SiteDocumentKey>(key: K, source: Queryable): Promise<SiteDocument<K>> {
   const [row] = await source.select({ value: siteDocuments.value }).from(siteDocuments).where(eq(siteDocuments.key, key));
   const parsed = siteDocumentSchemas[key].safeParse(row?.value);
   return (parsed.success ? parsed.data : siteDocumentDefaults[key]) as SiteDocument<K>;
+}
+
+// Every page reads several of these; staff change them rarely.
+const cachedDocuments = liveCache<SiteDocumentKey, SiteDocument<SiteDocumentKey>>(["settings", "content"]);
+
+/**
+ * Reads a settings or content document; a missing or unreadable one reads as its defaults. Inside a
+ * transaction (`from`) it reads the database itself.
+ */
+export async function readSiteDocument<K extends SiteDocumentKey>(key: K, from?: Queryable): Promise<SiteDocument<K>> {
+  if (from) return loadSiteDocument(key, from);
+  return (await cachedDocuments.get(key, async () => loadSiteDocument(key, await db()))) as SiteDocument<K>;
 }
 
 /** Replaces a document after validating it, and tells open pages. */

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { addStaffMember, signedInRequest } from "./support/staff";
 
 test("the home page's server-rendered HTML already holds the sample products", async ({ request }) => {
   const response = await request.get("/");
@@ -79,4 +80,50 @@ test("a change announced on /events makes the page reload its data without a pag
   await page.goto("/");
   expect(new URL((await revalidation).url()).pathname).toBe("/_root.data");
   expect(documentLoads).toBe(1);
+});
+
+test.describe("shared pages", () => {
+  const OWNER = "owner@foundation.test";
+  test.beforeAll(() => addStaffMember(OWNER));
+
+  test("signed-out shoppers share one rendering of a page, each with its own nonce; staff get their own; changes show at once", async ({
+    request,
+    baseURL,
+  }) => {
+    const nonceOf = (html: string) => /<script nonce="([^"]+)"/.exec(html)?.[1];
+    // The footer always links to /admin; the header adds its Admin link only for signed-in staff.
+    const adminLinks = (html: string) => html.split('href="/admin"').length - 1;
+    const [first, second] = await Promise.all([request.get("/"), request.get("/")]);
+    const [firstHtml, secondHtml] = await Promise.all([first.text(), second.text()]);
+    expect(nonceOf(firstHtml)).toBeDefined();
+    expect(nonceOf(firstHtml)).not.toBe(nonceOf(secondHtml));
+    for (const [response, html] of [
+      [first, firstHtml],
+      [second, secondHtml],
+    ] as const) {
+      expect(response.headers()["content-security-policy"]).toContain(`'nonce-${nonceOf(html)}'`);
+    }
+
+    const staff = await signedInRequest(baseURL!, OWNER);
+    expect(adminLinks(await (await staff.get("/")).text())).toBeGreaterThan(adminLinks(firstHtml));
+    expect(adminLinks(await (await request.get("/")).text())).toBe(adminLinks(firstHtml));
+
+    // A new product is on the home page (newest first) at the next load, and gone once deleted.
+    const name = `Shared Page Kikapu ${test.info().project.name}`;
+    const created = await staff.post("/admin/products/new", {
+      form: { name, price: "1500", stock: "3", images: "https://example.com/kikapu.jpg", isVisible: "true" },
+      headers: { Origin: baseURL! },
+      maxRedirects: 0,
+    });
+    expect(created.status()).toBeLessThan(400);
+    expect(await (await request.get("/")).text()).toContain(name);
+    const found = (await (await staff.get(`/admin/search?q=${encodeURIComponent(name)}`)).json()) as {
+      products: { id: string; name: string }[];
+    };
+    const id = found.products.find((product) => product.name === name)?.id;
+    expect(id).toBeDefined();
+    await staff.post("/admin/products", { form: { intent: "delete", id: id! }, headers: { Origin: baseURL! } });
+    expect(await (await request.get("/")).text()).not.toContain(name);
+    await staff.dispose();
+  });
 });

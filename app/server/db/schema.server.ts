@@ -1,17 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  real,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /** Quotes a list of literals for a CHECK ... IN (...) constraint. */
 const oneOf = (values: readonly string[]) => sql.raw(values.map((v) => `'${v.replace(/'/g, "''")}'`).join(", "));
@@ -48,10 +36,22 @@ export const products = pgTable(
     rating: real("rating").notNull().default(0),
     reviewCount: integer("review_count").notNull().default(0),
     description: text("description").notNull().default(""),
-    details: text("details").array().notNull().default(sql`'{}'::text[]`),
-    images: text("images").array().notNull().default(sql`'{}'::text[]`),
-    sizes: text("sizes").array().notNull().default(sql`'{}'::text[]`),
-    colors: text("colors").array().notNull().default(sql`'{}'::text[]`),
+    details: text("details")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    images: text("images")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    sizes: text("sizes")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    colors: text("colors")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     culturalInspiration: text("cultural_inspiration").notNull().default(""),
     material: text("material").notNull().default(""),
     isBestseller: boolean("is_bestseller").notNull().default(false),
@@ -60,6 +60,11 @@ export const products = pgTable(
     isVisible: boolean("is_visible").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    // What the shop's search matches (SPEC §5 and decision 011), lowercased, the fields parted by a character
+    // nobody types, so one trigram index answers a search over a large catalogue.
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs(sql`lower(name || chr(31) || description || chr(31) || cultural_inspiration || chr(31) || material)`),
   },
   (t) => [
     uniqueIndex("products_slug_unique").on(t.slug),
@@ -73,6 +78,8 @@ export const products = pgTable(
     index("products_visible_category_price").on(t.isVisible, t.categoryId, t.priceCents),
     index("products_visible_created").on(t.isVisible, t.createdAt),
     index("products_name_trgm").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+    index("products_search_trgm").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    index("products_category").on(t.categoryId),
   ],
 );
 

@@ -1,0 +1,61 @@
+import { describe, expect, test } from "vitest";
+import { isKeepableAnswer, isSharedPage, MAX_CACHED_URL_LENGTH } from "./page-cache";
+
+describe("isSharedPage", () => {
+  test.each([
+    ["/", ""],
+    ["/_root.data", ""],
+    ["/products", "?q=kiondo&size=M"],
+    ["/products.data", "?categoryId=abc"],
+    ["/product/ankara-wrap-dress-abc123", ""],
+    ["/product/ankara-wrap-dress-abc123.data", ""],
+    ["/about", ""],
+    ["/sitemap.xml", ""],
+    ["/robots.txt", ""],
+  ])("%s%s is the same for every signed-out shopper", (pathname, search) => {
+    expect(isSharedPage(pathname, search)).toBe(true);
+  });
+
+  test.each([
+    "/cart",
+    "/checkout",
+    "/track",
+    "/track/AFB123456789",
+    "/payment-instructions/abc",
+    "/order-confirmation/abc",
+    "/orders-by-phone/+254712345678",
+    "/admin",
+    "/admin/dashboard",
+    "/admin/orders.data",
+    "/events",
+    "/health",
+    "/shop/bag-products",
+    "/product/a/b",
+    "/products/extra",
+  ])("%s is not", (pathname) => {
+    expect(isSharedPage(pathname, "")).toBe(false);
+  });
+
+  test("a very long address is not kept", () => {
+    expect(isSharedPage("/products", `?q=${"a".repeat(MAX_CACHED_URL_LENGTH)}`)).toBe(false);
+  });
+});
+
+describe("isKeepableAnswer", () => {
+  const headers = (entries: Record<string, string>) => new Headers(entries);
+
+  test("a plain success is kept", () => {
+    expect(isKeepableAnswer(200, headers({ "Content-Type": "text/html" }))).toBe(true);
+    expect(isKeepableAnswer(200, headers({ "Cache-Control": "public, max-age=300" }))).toBe(true);
+  });
+
+  test.each([301, 302, 404, 429, 500])("status %i is not", (status) => {
+    expect(isKeepableAnswer(status, headers({}))).toBe(false);
+  });
+
+  test("an answer that sets a cookie, or is private, is not", () => {
+    expect(isKeepableAnswer(200, headers({ "Set-Cookie": "a=b" }))).toBe(false);
+    expect(isKeepableAnswer(200, headers({ "Cache-Control": "private, no-store" }))).toBe(false);
+    expect(isKeepableAnswer(200, headers({ "Cache-Control": "no-store" }))).toBe(false);
+  });
+});

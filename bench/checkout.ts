@@ -1,0 +1,176 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { openPglite, openPostgres, queryRows } from "../app/server/db/client.server";
+import { type ShopServer, startShop } from "../tests/e2e/support/shop-server";
+import { type Engine, engines, newShopPlace, quick, round, type ShopPlace, writeLargeShop, writeResult } from "./support";
+
+/**
+ * Checkout under load: `orders` orders from `clients` concurrent shoppers over HTTP, each a real form post
+ * with its own idempotency key, then the database is read to count errors, lost orders and wrong totals.
+ * With `crash`, the shop is killed (SIGKILL) part-way and started again on the same data; every shopper
+ * whose answer never came resubmits the same form, as the checkout page's retry does.
+ */
+const ORDERS = quick ? 200 : 2_000;
+const CLIENTS = 50;
+const LARGE_SHOP = quick ? { products: 500, orders: 500 } : { products: 10_000, orders: 50_000 };
+
+// The generator's deep-stock products (see large-shop.ts): id, price, first size and colour follow its formulas.
+const deepStock = Array.from({ length: 100 }, (_, i) => i + 1).filter((n) => n % 19 !== 0);
+const productId = (n: number) => `bench${String(n).padStart(7, "0")}`;
+const priceCents = (n: number) => (300 + ((n * 7919) % 19_700)) * 100;
+
+type PlannedOrder = { key: string; lines: { n: number; quantity: number }[]; totalCents: number };
+
+function plan(run: string): PlannedOrder[] {
+  return Array.from({ length: ORDERS }, (_, i) => {
+    const lines = Array.from({ length: 1 + (i % 3) }, (_, l) => ({
+      n: deepStock[(i * 7 + l * 13) % deepStock.length]!,
+      quantity: 1 + ((i + l) % 2),
+    }));
+    const unique = lines.filter((line, index) => lines.findIndex((other) => other.n === line.n) === index);
+    return { key: `${run}-${i}`, lines: unique, totalCents: unique.reduce((sum, line) => sum + priceCents(line.n) * line.quantity, 0) };
+  });
+}
+
+type Answer = { kind: "placed"; orderId: string } | { kind: "refused"; status: number } | { kind: "no answer" };
+
+async function placeOrder(baseURL: string, run: string, order: PlannedOrder): Promise<Answer> {
+  try {
+    const response = await fetch(`${baseURL}/checkout`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        name: `Bench Shopper ${run}`,
+        address: "Moi Avenue, Nairobi",
+        phone: "+254712345678",
+        paymentMethod: "M-Pesa",
+        bag: JSON.stringify(
+          order.lines.map((line) => ({ productId: productId(line.n), size: "XS", color: "Indigo", quantity: line.quantity })),
+        ),
+        idempotencyKey: order.key,
+      }),
+      redirect: "manual",
+    });
+    const orderId = /^\/payment-instructions\/([a-z0-9]+)$/.exec(response.headers.get("location") ?? "")?.[1];
+    return response.status === 302 && orderId ? { kind: "placed", orderId } : { kind: "refused", status: response.status };
+  } catch {
+    return { kind: "no answer" };
+  }
+}
+
+/** Sends the orders from `clients` shoppers at once; each shopper sends its next order when the last is answered. */
+async function sendAll(baseURL: string, run: string, orders: readonly PlannedOrder[], answers: Map<string, Answer>) {
+  let next = 0;
+  const shopper = async () => {
+    while (next < orders.length) {
+      const order = orders[next++]!;
+      answers.set(order.key, await placeOrder(baseURL, run, order));
+    }
+  };
+  await Promise.all(Array.from({ length: CLIENTS }, shopper));
+}
+
+type StoredOrder = { id: string; idempotency_key: string; total_cents: number; lines_total: number | null; line_count: number };
+
+async function storedOrders(place: ShopPlace, run: string): Promise<StoredOrder[]> {
+  const database = place.databaseUrl ? await openPostgres(place.databaseUrl) : await openPglite(place.dataDir);
+  try {
+    return await queryRows<StoredOrder>(
+      database.db,
+      sql`select o.id, o.idempotency_key, o.total_cents, sum(l.unit_price_cents * l.quantity)::int as lines_total, count(l.order_id)::int as line_count
+          from orders o left join order_lines l on l.order_id = o.id
+          where o.idempotency_key like ${`${run}-%`}
+          group by o.id`,
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+export type CheckoutFigures = {
+  orders: number;
+  clients: number;
+  seconds: number;
+  ordersPerSecond: number;
+  errors: number;
+  lostOrders: number;
+  duplicateOrders: number;
+  wrongTotals: number;
+  halfWritten: number;
+  crash?: { killedAfterMs: number; answeredBeforeKill: number; restartMs: number; resubmitted: number };
+};
+
+export async function checkoutFigures(engine: Engine, options: { crash: boolean }): Promise<CheckoutFigures> {
+  const place = await newShopPlace(engine);
+  await writeLargeShop(place, LARGE_SHOP);
+  const run = `bench${randomUUID().replaceAll("-", "").slice(0, 12)}`;
+  const orders = plan(run);
+  const answers = new Map<string, Answer>();
+  let shop: ShopServer = await startShop({ dataDir: place.dataDir, databaseUrl: place.databaseUrl });
+  let crash: CheckoutFigures["crash"];
+  const started = performance.now();
+  try {
+    if (!options.crash) {
+      await sendAll(shop.baseURL, run, orders, answers);
+    } else {
+      // Killed once about a third of the orders are answered, then started again on the same data.
+      const sending = sendAll(shop.baseURL, run, orders, answers);
+      while ([...answers.values()].filter((a) => a.kind === "placed").length < ORDERS / 3) await new Promise((r) => setTimeout(r, 5));
+      const killedAfterMs = Math.round(performance.now() - started);
+      const answeredBeforeKill = [...answers.values()].filter((a) => a.kind === "placed").length;
+      await shop.crash();
+      await sending;
+      const restarting = performance.now();
+      shop = await startShop({ dataDir: place.dataDir, databaseUrl: place.databaseUrl, port: Number(new URL(shop.baseURL).port) });
+      const restartMs = Math.round(performance.now() - restarting);
+      const unanswered = orders.filter((order) => answers.get(order.key)?.kind !== "placed");
+      await sendAll(shop.baseURL, run, unanswered, answers);
+      crash = { killedAfterMs, answeredBeforeKill, restartMs, resubmitted: unanswered.length };
+    }
+  } finally {
+    await shop.stop();
+  }
+  const seconds = (performance.now() - started) / 1000;
+
+  const stored = await storedOrders(place, run);
+  const byKey = new Map(stored.map((order) => [order.idempotency_key, order]));
+  const placed = orders.filter((order) => answers.get(order.key)?.kind === "placed");
+  const figures: CheckoutFigures = {
+    orders: ORDERS,
+    clients: CLIENTS,
+    seconds: round(seconds, 2),
+    ordersPerSecond: round(ORDERS / seconds, 0),
+    errors: orders.length - placed.length,
+    lostOrders: placed.filter((order) => {
+      const answer = answers.get(order.key) as { orderId: string };
+      return byKey.get(order.key)?.id !== answer.orderId;
+    }).length,
+    duplicateOrders: stored.length - byKey.size,
+    wrongTotals: orders.filter((order) => {
+      const row = byKey.get(order.key);
+      return row !== undefined && (row.total_cents !== order.totalCents || row.lines_total !== order.totalCents);
+    }).length,
+    halfWritten: stored.filter((order) => order.line_count === 0).length,
+    ...(crash ? { crash } : {}),
+  };
+  console.log(`${engine}${options.crash ? " with a crash" : ""}:`, figures);
+  return figures;
+}
+
+/** Orders must never be refused, lost, doubled, mispriced or half-written, crash or not. */
+const faults = (figures: CheckoutFigures) =>
+  figures.errors + figures.lostOrders + figures.duplicateOrders + figures.wrongTotals + figures.halfWritten;
+
+async function main() {
+  let failures = 0;
+  for (const engine of engines()) {
+    for (const crash of [false, true]) {
+      const figures = await checkoutFigures(engine, { crash });
+      writeResult(`${crash ? "crash" : "checkout"}-${engine}`, figures);
+      failures += faults(figures);
+    }
+  }
+  if (failures > 0) process.exit(1);
+}
+
+if (process.argv[1]?.endsWith("checkout.ts")) await main();

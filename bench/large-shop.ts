@@ -1,0 +1,111 @@
+import { pathToFileURL } from "node:url";
+import { sql } from "drizzle-orm";
+import { closeShopDatabase, db } from "../app/server/db/database.server";
+import { writeSampleDataOnce } from "../app/server/db/seed.server";
+import { openForCommand, runningShop } from "../scripts/cli";
+
+/**
+ * A large shop for the benchmarks, written with a handful of set-based SQL statements so 100,000 products or
+ * 50,000 orders take seconds: the sample shop, plus `products` generated products spread over its categories
+ * (names, materials and inspirations from the shop's own vocabulary, so searches match some and not others)
+ * and `orders` orders of 1–3 lines over the last two years, in every status, with totals that add up. The first
+ * 100 generated products have deep stock, for the checkout benchmark.
+ * Every generated id starts with "bench", so nothing collides with the shop's own ids.
+ */
+export async function writeLargeShop(counts: { products: number; orders: number }): Promise<void> {
+  const database = await db();
+  await writeSampleDataOnce(database);
+  await database.transaction(async (tx) => {
+    await tx.execute(sql`
+      with vocabulary as (
+        select array['Ankara','Kente','Kitenge','Maasai','Kikoi','Kiondo','Bogolan','Adinkra','Kanga','Shuka','Lamu','Turkana'] as styles,
+               array['Wrap Dress','Maxi Dress','Head Wrap','Linen Shirt','Handbag','Beaded Collar','Cushion Cover','Wall Basket',
+                     'Tote Bag','Sandals','Throw Blanket','Table Runner','Earrings','Bomber Jacket','Kaftan','Bucket Hat'] as items,
+               array['Cotton','Sisal','Glass beads','Linen','Leather','Wax-print cotton','Mudcloth','Brass'] as materials,
+               array['Maasai beadwork (Kenya)','Kente weaving (Ghana)','Bogolanfini (Mali)','Swahili coast','Kanga prints (East Africa)'] as inspirations,
+               array['XS','S','M','L','XL'] as sizes,
+               array['Indigo','Ochre','Terracotta','Forest Green','Charcoal','Sunset Red'] as colors,
+               (select array_agg(images[1] order by id) from products where cardinality(images) > 0) as images,
+               (select array_agg(id order by position) from categories) as category_ids
+      ),
+      numbered as (
+        select n, v.*, v.styles[1 + n % 12] || ' ' || v.items[1 + (n / 12) % 16] || ' No. ' || n as name
+        from generate_series(1, ${counts.products}) as n, vocabulary v
+      )
+      insert into products (id, name, slug, sku, category_id, price_cents, rating, review_count, description, details,
+                            images, sizes, colors, cultural_inspiration, material, is_bestseller, is_new_arrival, stock,
+                            is_visible, created_at)
+      select 'bench' || lpad(n::text, 7, '0'),
+             name,
+             trim(both '-' from regexp_replace(lower(name), '\\W+', '-', 'g')) || '-bench' || lpad(n::text, 7, '0'),
+             'AFB-BENCH-' || n,
+             category_ids[1 + n % array_length(category_ids, 1)],
+             (300 + (n * 7919) % 19700) * 100,
+             (n % 50) / 10.0,
+             n % 200,
+             'Handmade ' || lower(items[1 + (n / 12) % 16]) || ' in ' || lower(materials[1 + n % 8]) || ', finished by artisans in Kenya.',
+             array['Handmade in Kenya', 'Each piece varies slightly'],
+             array[images[1 + n % array_length(images, 1)]],
+             sizes[1 : 1 + n % 5],
+             colors[1 : 1 + n % 6],
+             inspirations[1 + n % 5],
+             materials[1 + n % 8],
+             n % 17 = 0,
+             n % 23 = 0,
+             case when n <= 100 then 100000 else n % 60 end,
+             n % 19 <> 0,
+             now() - (n % 730) * interval '1 day'
+      from numbered
+    `);
+    await tx.execute(sql`
+      insert into orders (id, tracking_id, client_name, client_address, client_phone, total_cents, status, payment_status,
+                          payment_method, is_archived, order_date, updated_at)
+      select 'bench' || lpad(n::text, 15, '0'),
+             'AFBX' || lpad(n::text, 8, '0'),
+             (array['Wanjiku','Achieng','Otieno','Kamau','Njeri','Mwangi','Auma','Kiprop'])[1 + n % 8] || ' Shopper ' || n,
+             'House ' || n || ', Moi Avenue, Nairobi',
+             '+2547' || lpad((n % 100000000)::text, 8, '0'),
+             0,
+             (array['Pending Payment','Processing','Out for Delivery','Delivered','Delivered','Delivered','Cancelled'])[1 + n % 7],
+             case when n % 7 in (3, 4, 5) or n % 5 = 0 then 'Paid' else 'Unpaid' end,
+             'M-Pesa',
+             n % 7 in (4, 5) and n % 3 = 0,
+             now() - ((n * 37) % (730 * 24 * 60)) * interval '1 minute',
+             now()
+      from generate_series(1, ${counts.orders}) as n
+    `);
+    await tx.execute(sql`
+      insert into order_lines (order_id, position, product_id, name, image, unit_price_cents, size, color, quantity)
+      select o.id, line, p.id, p.name, p.images[1], p.price_cents, coalesce(p.sizes[1], ''), coalesce(p.colors[1], ''), 1 + (o.n + line) % 3
+      from (select 'bench' || lpad(n::text, 15, '0') as id, n from generate_series(1, ${counts.orders}) as n) o
+      cross join lateral generate_series(1, 1 + o.n % 3) as line
+      join products p on p.id = 'bench' || lpad((1 + (o.n * 31 + line * 7) % ${Math.max(counts.products, 1)})::text, 7, '0')
+    `);
+    await tx.execute(sql`
+      update orders set total_cents = lines.total
+      from (select order_id, sum(unit_price_cents * quantity) as total from order_lines group by order_id) lines
+      where orders.id = lines.order_id and orders.id like 'bench%'
+    `);
+  });
+  // Fresh statistics and a vacuumed table, as a shop that has grown to this size over time would have.
+  await database.execute(sql`vacuum analyze`);
+}
+
+async function main(args: string[]) {
+  const count = (flag: string, fallback: number) => {
+    const index = args.indexOf(flag);
+    return index >= 0 ? Number(args[index + 1]) : fallback;
+  };
+  const counts = { products: count("--products", 10_000), orders: count("--orders", 50_000) };
+  if (runningShop()) throw new Error("The shop is running; stop it before writing a large shop into its database.");
+  await openForCommand();
+  try {
+    const started = performance.now();
+    await writeLargeShop(counts);
+    console.log(`Wrote ${counts.products} products and ${counts.orders} orders in ${Math.round(performance.now() - started)} ms.`);
+  } finally {
+    await closeShopDatabase();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main(process.argv.slice(2));

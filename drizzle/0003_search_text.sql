@@ -1,0 +1,3 @@
+ALTER TABLE "products" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(name || chr(31) || description || chr(31) || cultural_inspiration || chr(31) || material)) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "products_search_trgm" ON "products" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "products_category" ON "products" USING btree ("category_id");
