@@ -13,6 +13,7 @@ import {
 import { type PeriodRange, periodRange, type ShopDate, shopDate } from "~/domain/report-period";
 import type { ReportFilter } from "~/domain/report-period.schema";
 import { db } from "./db/database.server";
+import { liveCache } from "./live-cache.server";
 import { orderLines, orders, products } from "./db/schema.server";
 
 /** When the report is read, and where: "today" and the week's Sunday are the shop's. */
@@ -60,8 +61,20 @@ const newestFirst = [desc(orders.orderDate), desc(orders.id)];
  * figure is added up by the database, so the page costs the same few queries however many orders there are.
  */
 export async function salesReport(filter: ReportFilter, clock: ReportClock, requestedPage?: string | null): Promise<SalesReport> {
-  const database = await db();
   const range = periodRange(filter.period, clock.now, clock.timeZone, filter);
+  // The same period, page and day read the same figures until an order or a product changes.
+  const key = JSON.stringify([range, requestedPage ?? "", shopDate(clock.now, clock.timeZone), clock.timeZone]);
+  return cachedReports.get(key, () => computeSalesReport(range, clock, requestedPage));
+}
+
+const cachedReports = liveCache<string, SalesReport>(["orders", "products"], { maxEntries: 50 });
+
+async function computeSalesReport(
+  range: ReturnType<typeof periodRange>,
+  clock: ReportClock,
+  requestedPage?: string | null,
+): Promise<SalesReport> {
+  const database = await db();
   const sold = soldWithin(range);
   const day = sql<string>`to_char(${orders.orderDate} at time zone ${clock.timeZone}, 'YYYY-MM-DD')`;
 
