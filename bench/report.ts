@@ -187,7 +187,7 @@ ${table(
       "sample shop, PGlite",
       "26 req/s, p99 4,418 ms",
       "77 req/s, p99 4,416 ms",
-      "\`npm start\` serves React's production build (NODE_ENV)",
+      "`npm start` serves React's production build (NODE_ENV)",
     ],
     [
       "Home",
