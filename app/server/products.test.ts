@@ -61,6 +61,11 @@ async function created(changes: Partial<ProductInput> = {}, now = NOW) {
 async function announced(write: () => Promise<unknown>): Promise<ShopEvent[]> {
   const received: ShopEvent[] = [];
   const unsubscribe = await subscribe(["products"], (event) => received.push(event));
+  // Earlier writes' announcements may still be on their way (PostgreSQL delivers them on its own connection):
+  // they are in order, so once a witness written now has arrived, everything before it has too.
+  const before = await created({ name: `Witness ${randomUUID()}` }, new Date());
+  await vi.waitFor(() => expect(received.map((e) => e.id)).toContain(before.id));
+  received.length = 0;
   await write();
   // A later event proves delivery has caught up.
   const witness = await created({ name: `Witness ${randomUUID()}` }, new Date());
