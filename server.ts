@@ -84,11 +84,12 @@ function sharedPages(build: ServerBuild, lifecycle: ShopLifecycle): express.Requ
   return async (req, res, next) => {
     try {
       const url = new URL(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
-      const page = await lifecycle.sharedPage({ url, cookie: req.headers.cookie ?? "", nonce: String(res.locals.cspNonce) }, (nonce) =>
-        render(new Request(url, { headers }), { cspNonce: nonce, clientAddress: req.ip ?? "unknown" }),
-      );
+      // The request is copied only when a page is rendered, not on every GET that passes through.
+      const page = await lifecycle.sharedPage({ url, cookie: req.headers.cookie ?? "", nonce: String(res.locals.cspNonce) }, (nonce) => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
+        return render(new Request(url, { headers }), { cspNonce: nonce, clientAddress: req.ip ?? "unknown" });
+      });
       if (!page) return next();
       res.status(page.status);
       for (const [name, value] of page.headers) res.setHeader(name, value);
