@@ -16,8 +16,8 @@ type ShopLifecycle = {
   prepareShop(): Promise<{ database: "pglite" | "postgres"; uploadsDir: string }>;
   closeShop(): Promise<void>;
   sharedPage(
-    visit: { url: URL; cookie: string; nonce: string },
-    render: (nonce: string) => Promise<Response>,
+    visit: { url: URL; cookie: string; nonce: string; clientAddress: string },
+    render: (nonce: string, context: { lookupCounted: boolean }) => Promise<Response>,
   ): Promise<SharedPage | undefined>;
 };
 
@@ -77,7 +77,8 @@ function precompressedAssets(dir: string): express.RequestHandler {
 
 /**
  * Storefront pages that every signed-out shopper sees alike are rendered once and sent again until the shop
- * changes (the build's sharedPage decides what and when, decision 025); everything else goes on to React Router.
+ * changes (the build's sharedPage decides what and when, decisions 025 and 026); everything else goes on to
+ * React Router.
  */
 function sharedPages(build: ServerBuild, lifecycle: ShopLifecycle): express.RequestHandler {
   const render = createFetchHandler(build);
@@ -85,10 +86,12 @@ function sharedPages(build: ServerBuild, lifecycle: ShopLifecycle): express.Requ
     try {
       const url = new URL(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
       // The request is copied only when a page is rendered, not on every GET that passes through.
-      const page = await lifecycle.sharedPage({ url, cookie: req.headers.cookie ?? "", nonce: String(res.locals.cspNonce) }, (nonce) => {
+      const clientAddress = req.ip ?? "unknown";
+      const visit = { url, cookie: req.headers.cookie ?? "", nonce: String(res.locals.cspNonce), clientAddress };
+      const page = await lifecycle.sharedPage(visit, (nonce, context) => {
         const headers = new Headers();
         for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
-        return render(new Request(url, { headers }), { cspNonce: nonce, clientAddress: req.ip ?? "unknown" });
+        return render(new Request(url, { headers }), { cspNonce: nonce, clientAddress, ...context });
       });
       if (!page) return next();
       res.status(page.status);

@@ -5,6 +5,8 @@ declare module "react-router" {
     cspNonce: string;
     /** The client's address (behind a trusted proxy, the forwarded one), for rate limits. */
     clientAddress: string;
+    /** Set when server.ts has already counted this view of a tracking page as an order lookup. */
+    lookupCounted?: boolean;
   }
 }
 

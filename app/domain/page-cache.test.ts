@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { isKeepableAnswer, isSharedPage, MAX_CACHED_URL_LENGTH } from "./page-cache";
+import { isKeepableAnswer, MAX_CACHED_URL_LENGTH, sharedPageKind } from "./page-cache";
 
-describe("isSharedPage", () => {
+describe("sharedPageKind", () => {
   test.each([
     ["/", ""],
     ["/_root.data", ""],
@@ -12,15 +12,20 @@ describe("isSharedPage", () => {
     ["/about", ""],
     ["/sitemap.xml", ""],
     ["/robots.txt", ""],
-  ])("%s%s is the same for every signed-out shopper", (pathname, search) => {
-    expect(isSharedPage(pathname, search)).toBe(true);
+  ])("%s%s is a catalogue page, the same for every signed-out shopper", (pathname, search) => {
+    expect(sharedPageKind(pathname, search)).toBe("catalogue");
+  });
+
+  test.each(["/track/AFB123456789", "/track/AFB123456789.data"])("%s is a tracking page", (pathname) => {
+    expect(sharedPageKind(pathname, "")).toBe("tracking");
   });
 
   test.each([
     "/cart",
     "/checkout",
     "/track",
-    "/track/AFB123456789",
+    "/track.data",
+    "/track/AFB123456789/more",
     "/payment-instructions/abc",
     "/order-confirmation/abc",
     "/orders-by-phone/+254712345678",
@@ -33,11 +38,11 @@ describe("isSharedPage", () => {
     "/product/a/b",
     "/products/extra",
   ])("%s is not", (pathname) => {
-    expect(isSharedPage(pathname, "")).toBe(false);
+    expect(sharedPageKind(pathname, "")).toBeUndefined();
   });
 
   test("a very long address is not kept", () => {
-    expect(isSharedPage("/products", `?q=${"a".repeat(MAX_CACHED_URL_LENGTH)}`)).toBe(false);
+    expect(sharedPageKind("/products", `?q=${"a".repeat(MAX_CACHED_URL_LENGTH)}`)).toBeUndefined();
   });
 });
 

@@ -2,7 +2,7 @@ import { config } from "./config.server";
 import { startControlChannel } from "./control.server";
 import { closeShopDatabase, shopDatabase } from "./db/database.server";
 import { stopListening } from "./events.server";
-import { sweepRateLimits } from "./rate-limit.server";
+import { closeBatchedRateLimits, sweepRateLimits } from "./rate-limit.server";
 
 let stopControlChannel: (() => Promise<void>) | undefined;
 
@@ -19,5 +19,6 @@ export async function closeShop(): Promise<void> {
   await stopControlChannel?.();
   stopControlChannel = undefined;
   await stopListening();
+  await closeBatchedRateLimits();
   await closeShopDatabase();
 }

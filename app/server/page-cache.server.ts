@@ -1,15 +1,24 @@
 import { randomBytes } from "node:crypto";
-import { isKeepableAnswer, isSharedPage } from "~/domain/page-cache";
+import { isKeepableAnswer, sharedPageKind } from "~/domain/page-cache";
 import { liveCache } from "./live-cache.server";
 import { SESSION_COOKIE } from "./session.server";
+import { countLookup } from "./tracking.server";
 
-/** A rendered page kept for other shoppers, its nonce replaced by a placeholder. */
+/** A rendered page as sent, its nonce replaced by a placeholder while it is kept. */
 export type SharedPage = { status: number; headers: [string, string][]; body: string };
 
-// Every topic a shared page shows: products (and what is held of them), categories, settings and content.
-const cachedPages = liveCache<string, SharedPage | undefined>(["products", "categories", "settings", "content"], {
-  maxEntries: 500,
-  keep: (page) => page !== undefined,
+/** What a page's render gives the route modules beyond the request (see load-context.ts). */
+export type SharedRenderContext = { lookupCounted: boolean };
+
+type Answer = { page: SharedPage; keep: boolean };
+const keep = (answer: Answer) => answer.keep;
+
+// Every topic a catalogue page shows: products (and what is held of them), categories, settings and content.
+const cataloguePages = liveCache<string, Answer>(["products", "categories", "settings", "content"], { maxEntries: 500, keep });
+// A tracking page shows one order (status, rider, lines) in the shop's layout.
+const trackingPages = liveCache<string, Answer>(["orders", "riders", "categories", "settings", "content"], {
+  maxEntries: 1_000,
+  keep,
 });
 
 // Pages are rendered with this in place of the request's CSP nonce and sent with each request's own. Random per
@@ -19,23 +28,25 @@ const NONCE_PLACEHOLDER = randomBytes(18).toString("base64url");
 const signedIn = (cookie: string) => cookie.split(";").some((part) => part.trim().startsWith(`${SESSION_COOKIE}=`));
 
 /**
- * The shared page for a GET of `url` by a visitor who is not signed in, rendered by `render` (given the nonce
- * to write) when no kept copy exists; undefined when the visitor, the address or the answer is not one to
- * share (decision 025).
+ * The answer to a GET of `url` by a visitor who is not signed in, to a page every such visitor sees alike:
+ * a kept copy, or one rendered by `render` (given the nonce to write), kept when it may be (decisions 025,
+ * 026). Undefined when the page is not one of those, or when the visitor has used up their order lookups (the
+ * page itself then says so).
  */
 export async function sharedPage(
-  visit: { url: URL; cookie: string; nonce: string },
-  render: (nonce: string) => Promise<Response>,
+  visit: { url: URL; cookie: string; nonce: string; clientAddress: string },
+  render: (nonce: string, context: SharedRenderContext) => Promise<Response>,
 ): Promise<SharedPage | undefined> {
   const { url, cookie, nonce } = visit;
-  if (signedIn(cookie) || !isSharedPage(url.pathname, url.search)) return undefined;
-  const page = await cachedPages.get(url.href, async () => {
-    const response = await render(NONCE_PLACEHOLDER);
-    if (!isKeepableAnswer(response.status, response.headers)) {
-      await response.body?.cancel();
-      return undefined;
-    }
-    return { status: response.status, headers: [...response.headers.entries()], body: await response.text() };
+  const kind = signedIn(cookie) ? undefined : sharedPageKind(url.pathname, url.search);
+  if (!kind) return undefined;
+  // Every view of a tracking page, kept or not, counts as an order lookup, so tracking ids cannot be guessed.
+  if (kind === "tracking" && countLookup(visit.clientAddress)) return undefined;
+  const pages = kind === "tracking" ? trackingPages : cataloguePages;
+  const { page } = await pages.get(url.href, async () => {
+    const response = await render(NONCE_PLACEHOLDER, { lookupCounted: kind === "tracking" });
+    const page = { status: response.status, headers: [...response.headers.entries()], body: await response.text() };
+    return { page, keep: isKeepableAnswer(response.status, response.headers) };
   });
-  return page && { ...page, body: page.body.replaceAll(NONCE_PLACEHOLDER, nonce) };
+  return { ...page, body: page.body.replaceAll(NONCE_PLACEHOLDER, nonce) };
 }

@@ -1,8 +1,10 @@
+import { setImmediate } from "node:timers/promises";
 import { eq, lt, sql } from "drizzle-orm";
+import { afterWrite, type ClientCount, countHit, isSpent, noHits, type RateLimitVerdict } from "~/domain/rate-limit";
 import { db } from "./db/database.server";
 import { rateLimits } from "./db/schema.server";
 
-export type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+export type { RateLimitVerdict };
 
 /**
  * Counts one attempt for `key` in a fixed window and says whether it is within `limit`. One atomic upsert,
@@ -40,4 +42,79 @@ export async function rateLimitHits(key: string, windowMs: number, now = new Dat
     .where(eq(rateLimits.key, key));
   if (!row || row.windowStart.getTime() <= now.getTime() - windowMs) return 0;
   return row.hits;
+}
+
+// How often a batched limit writes its new hits; also how far behind one process may see another's.
+const WRITE_EVERY_MS = 1_000;
+// Rows per statement, with pages served between statements: an embedded database runs on the server's own
+// thread, and a long write would hold every page up.
+const ROWS_PER_WRITE = 200;
+const batchedLimits = new Set<{ close(): Promise<void> }>();
+
+/**
+ * A limit on a frequent, cheap request (a tracking page view), counted in this process's memory and added to
+ * the shared table once a second in one statement, rather than one write per request (decision 026). Each
+ * process sees the others' hits within a second of their being made, and a crash forgets at most a second's.
+ */
+export function batchedRateLimit(limit: number, windowMs: number) {
+  const counts = new Map<string, ClientCount>();
+  let writing: Promise<void> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+
+  async function writeHits(): Promise<void> {
+    const pending = [...counts].filter(([, count]) => count.unwritten > 0);
+    for (let start = 0; start < pending.length; start += ROWS_PER_WRITE) {
+      if (start > 0) await setImmediate();
+      const batch = pending.slice(start, start + ROWS_PER_WRITE);
+      const written = new Map(batch.map(([key, count]) => [key, count.unwritten]));
+      // A window that had ended when the first of these hits came starts again from that hit.
+      const ended = sql`${rateLimits.windowStart} <= excluded.window_start - make_interval(secs => ${windowMs / 1000})`;
+      const rows = await (await db())
+        .insert(rateLimits)
+        .values(batch.map(([key, count]) => ({ key, windowStart: new Date(count.firstUnwrittenAt), hits: count.unwritten })))
+        .onConflictDoUpdate({
+          target: rateLimits.key,
+          set: {
+            hits: sql`case when ${ended} then excluded.hits else ${rateLimits.hits} + excluded.hits end`,
+            windowStart: sql`case when ${ended} then excluded.window_start else ${rateLimits.windowStart} end`,
+          },
+        })
+        .returning({ key: rateLimits.key, hits: rateLimits.hits, windowStart: rateLimits.windowStart });
+      for (const row of rows) {
+        const count = counts.get(row.key) ?? noHits();
+        counts.set(row.key, afterWrite(count, written.get(row.key) ?? 0, { windowStart: row.windowStart.getTime(), hits: row.hits }));
+      }
+    }
+    const now = Date.now();
+    for (const [key, count] of counts) if (isSpent(count, now, windowMs)) counts.delete(key);
+  }
+
+  const batched = {
+    /** Counts one attempt for `key` and says whether it is within the limit, without waiting for the database. */
+    hit(key: string, now = new Date()): RateLimitVerdict {
+      const { count, verdict } = countHit(counts.get(key) ?? noHits(), limit, windowMs, now.getTime());
+      counts.set(key, count);
+      // A failed write keeps its hits for the next one.
+      timer ??= setInterval(() => void batched.write().catch(() => undefined), WRITE_EVERY_MS).unref();
+      return verdict;
+    },
+    /** Adds the hits not yet written to the shared table (one write at a time; a failed one is tried again). */
+    write(): Promise<void> {
+      writing ??= writeHits().finally(() => (writing = undefined));
+      return writing;
+    },
+    /** Writes the last hits and stops the clock, as the shop closes. */
+    async close(): Promise<void> {
+      clearInterval(timer);
+      timer = undefined;
+      await batched.write();
+    },
+  };
+  batchedLimits.add(batched);
+  return batched;
+}
+
+/** Writes every batched limit's last hits, as the shop closes. */
+export async function closeBatchedRateLimits(): Promise<void> {
+  await Promise.all([...batchedLimits].map((batched) => batched.close()));
 }

@@ -4,7 +4,7 @@ import { maskPhone } from "~/domain/phone";
 import { longShopDate } from "~/domain/report-period";
 import { config } from "./config.server";
 import { lookUpOrder, orderByTrackingId, ordersByPhone } from "./orders.server";
-import { hitRateLimit } from "./rate-limit.server";
+import { batchedRateLimit } from "./rate-limit.server";
 
 /** SPEC §8: what /track says when nothing matches. */
 export const NO_ORDER_FOUND_MESSAGE =
@@ -16,6 +16,8 @@ export const NO_ORDER_FOUND_MESSAGE =
  */
 export const TRACKING_LOOKUPS_PER_MINUTE = 30;
 const WINDOW_MS = 60_000;
+// Every tracking page view counts, so the count is kept in memory and written once a second (decision 026).
+const lookups = batchedRateLimit(TRACKING_LOOKUPS_PER_MINUTE, WINDOW_MS);
 
 export type RateLimited = { kind: "rate-limited"; retryAfterSeconds: number; message: string };
 
@@ -25,9 +27,9 @@ const tooManyLookups = (retryAfterSeconds: number): RateLimited => ({
   message: `Too many order lookups from your connection. Please wait ${retryAfterSeconds} seconds and try again.`,
 });
 
-/** Counts one lookup by a client; undefined while within the limit. */
-async function refusedLookup(clientAddress: string, now: Date): Promise<RateLimited | undefined> {
-  const verdict = await hitRateLimit(`track:${clientAddress}`, TRACKING_LOOKUPS_PER_MINUTE, WINDOW_MS, now);
+/** Counts one order lookup by a client; undefined while within the limit. */
+export function countLookup(clientAddress: string, now = new Date()): RateLimited | undefined {
+  const verdict = lookups.hit(`track:${clientAddress}`, now);
   return verdict.allowed ? undefined : tooManyLookups(verdict.retryAfterSeconds);
 }
 
@@ -39,7 +41,7 @@ export type TrackingLookup =
 
 /** The /track form: an order by tracking id, order id or phone number, for a client within its limit. */
 export async function findOrder(input: string, clientAddress: string, now = new Date()): Promise<TrackingLookup> {
-  const refused = await refusedLookup(clientAddress, now);
+  const refused = countLookup(clientAddress, now);
   if (refused) return refused;
   const found = await lookUpOrder(input);
   return found.kind === "none" ? { kind: "none", message: NO_ORDER_FOUND_MESSAGE } : found;
@@ -63,8 +65,11 @@ export async function trackedOrder(
   clientAddress: string,
   now = new Date(),
 ): Promise<{ kind: "found"; order: TrackedOrder } | { kind: "unknown" } | RateLimited> {
-  const refused = await refusedLookup(clientAddress, now);
-  if (refused) return refused;
+  return countLookup(clientAddress, now) ?? orderToTrack(trackingId);
+}
+
+/** The tracking page's order, for a view already counted as a lookup. */
+export async function orderToTrack(trackingId: string): Promise<{ kind: "found"; order: TrackedOrder } | { kind: "unknown" }> {
   const order = await orderByTrackingId(trackingId);
   if (!order) return { kind: "unknown" };
   return {
@@ -102,7 +107,7 @@ export async function phoneOrders(
   clientAddress: string,
   now = new Date(),
 ): Promise<{ kind: "found"; orders: PhoneOrderSummary[] } | RateLimited> {
-  const refused = await refusedLookup(clientAddress, now);
+  const refused = countLookup(clientAddress, now);
   if (refused) return refused;
   const timeZone = config().timeZone;
   const orders = (await ordersByPhone(phone)).map((order) => ({

@@ -145,7 +145,8 @@ test("an unknown tracking id is unknown", async () => {
 
 test("a client gets 30 lookups a minute across the form, tracking pages and phone lists; the next window allows more", async () => {
   const address = newClient();
-  const start = new Date("2026-03-02T09:00:00Z");
+  // Near the real time: counts whose window ended by the clock are forgotten.
+  const start = new Date();
   const at = (ms: number) => new Date(start.getTime() + ms);
   for (let i = 0; i < 10; i++) {
     expect((await findOrder("AFB000000000", address, at(i))).kind).toBe("none");

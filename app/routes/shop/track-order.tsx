@@ -7,7 +7,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Picture } from "~/components/ui/image";
 import { Price } from "~/components/ui/price";
 import { ErrorMessage, StatusBadge } from "~/components/ui/status";
-import { trackedOrder } from "~/server/tracking.server";
+import { orderToTrack, trackedOrder } from "~/server/tracking.server";
 import type { Route } from "./+types/track-order";
 
 export function meta({ loaderData, matches, params }: Route.MetaArgs) {
@@ -28,7 +28,7 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs) {
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const result = await trackedOrder(params.trackingId, context.clientAddress);
+  const result = context.lookupCounted ? await orderToTrack(params.trackingId) : await trackedOrder(params.trackingId, context.clientAddress);
   if (result.kind === "unknown") return data({ kind: "unknown" as const }, { status: 404 });
   if (result.kind === "rate-limited") {
     return data(

@@ -1,0 +1,76 @@
+import { expect, test } from "vitest";
+import { TRACKING_LOOKUPS_PER_MINUTE } from "~/server/tracking.server";
+import { db } from "./db/database.server";
+import { publish } from "./events.server";
+import { type SharedRenderContext, sharedPage } from "./page-cache.server";
+import { SESSION_COOKIE } from "./session.server";
+
+let client = 0;
+/** Each test visits from its own address, so no test spends another's lookups. */
+const newClient = () => `203.0.113.${++client}`;
+
+/** A stand-in for React Router that counts its renderings and writes the nonce and context it is given. */
+function renderer(status = 200) {
+  const renders: SharedRenderContext[] = [];
+  const render = async (nonce: string, context: SharedRenderContext) => {
+    renders.push(context);
+    return new Response(`<script nonce="${nonce}"></script> rendering ${renders.length}`, { status });
+  };
+  return { render, renders };
+}
+
+const visit = (path: string, clientAddress: string, nonce = "visitor-nonce", cookie = "") => ({
+  url: new URL(`http://shop.test${path}`),
+  cookie,
+  nonce,
+  clientAddress,
+});
+
+test("views of one tracking page share a rendering, each with its own nonce, and each counts as an order lookup", async () => {
+  const page = renderer();
+  const address = newClient();
+  const first = await sharedPage(visit("/track/AFBSHARED0001", address, "nonce-one"), page.render);
+  const second = await sharedPage(visit("/track/AFBSHARED0001", address, "nonce-two"), page.render);
+  expect(first).toMatchObject({ status: 200, body: '<script nonce="nonce-one"></script> rendering 1' });
+  expect(second).toMatchObject({ status: 200, body: '<script nonce="nonce-two"></script> rendering 1' });
+  // The view was counted here, so the page's loader must not count it again.
+  expect(page.renders).toEqual([{ lookupCounted: true }]);
+
+  for (let view = 3; view <= TRACKING_LOOKUPS_PER_MINUTE; view++) {
+    expect(await sharedPage(visit("/track/AFBSHARED0001", address), page.render)).toBeDefined();
+  }
+  // Over the limit, the kept copy is not sent: the page itself answers 429.
+  expect(await sharedPage(visit("/track/AFBSHARED0001", address), page.render)).toBeUndefined();
+  expect(await sharedPage(visit("/track/AFBSHARED0001", newClient()), page.render)).toBeDefined();
+  expect(page.renders).toHaveLength(1);
+});
+
+test("an order change drops every kept tracking page; a catalogue change does not", async () => {
+  const page = renderer();
+  await sharedPage(visit("/track/AFBSHARED0002", newClient()), page.render);
+  await (await db()).transaction(async (tx) => publish(tx, "products", "p1"));
+  expect((await sharedPage(visit("/track/AFBSHARED0002", newClient()), page.render))?.body).toContain("rendering 1");
+  await (await db()).transaction(async (tx) => publish(tx, "orders", "o1"));
+  expect((await sharedPage(visit("/track/AFBSHARED0002", newClient()), page.render))?.body).toContain("rendering 2");
+});
+
+test("an answer that may not be kept goes to its visitor and is rendered afresh for the next", async () => {
+  const unknown = renderer(404);
+  const address = newClient();
+  expect(await sharedPage(visit("/track/AFBUNKNOWN000", address), unknown.render)).toMatchObject({ status: 404 });
+  expect(await sharedPage(visit("/track/AFBUNKNOWN000", address), unknown.render)).toMatchObject({ status: 404 });
+  expect(unknown.renders).toHaveLength(2);
+
+  const missing = renderer(404);
+  await sharedPage(visit("/product/no-such-thing-000000000000", address), missing.render);
+  await sharedPage(visit("/product/no-such-thing-000000000000", address), missing.render);
+  expect(missing.renders).toEqual([{ lookupCounted: false }, { lookupCounted: false }]);
+});
+
+test("signed-in staff and pages about one shopper are left to React Router", async () => {
+  const page = renderer();
+  const staff = visit("/track/AFBSHARED0003", newClient(), "n", `theme=dark; ${SESSION_COOKIE}=abc`);
+  expect(await sharedPage(staff, page.render)).toBeUndefined();
+  expect(await sharedPage(visit("/payment-instructions/abc", newClient()), page.render)).toBeUndefined();
+  expect(page.renders).toHaveLength(0);
+});
