@@ -1,3 +1,4 @@
+import type { AdminIconName } from "~/components/admin/icon";
 import type { StaffRole } from "./staff";
 
 // Every back-office page (SPEC §2 Admin, §6): the sidebar, the header title, the role guard and the global
@@ -7,7 +8,7 @@ export type AdminPageGroup = "main" | "content" | "configuration";
 export type AdminPage = {
   path: string;
   title: string;
-  icon: string;
+  icon: AdminIconName;
   roles: readonly StaffRole[];
   group: AdminPageGroup;
 };
@@ -16,18 +17,18 @@ const everyone: readonly StaffRole[] = ["owner", "developer"];
 const developers: readonly StaffRole[] = ["developer"];
 
 export const ADMIN_PAGES: readonly AdminPage[] = [
-  { path: "/admin/dashboard", title: "Dashboard", icon: "LayoutDashboard", roles: everyone, group: "main" },
-  { path: "/admin/reports", title: "Reports", icon: "ChartColumn", roles: everyone, group: "main" },
-  { path: "/admin/seo-report", title: "SEO Report", icon: "Search", roles: everyone, group: "main" },
-  { path: "/admin/orders", title: "Orders", icon: "ShoppingCart", roles: everyone, group: "main" },
-  { path: "/admin/products", title: "Products", icon: "Package", roles: everyone, group: "main" },
-  { path: "/admin/categories", title: "Categories", icon: "Tags", roles: everyone, group: "main" },
-  { path: "/admin/riders", title: "Riders", icon: "Bike", roles: everyone, group: "main" },
-  { path: "/admin/our-story", title: "Our Story", icon: "BookOpen", roles: developers, group: "content" },
-  { path: "/admin/faq", title: "FAQs", icon: "CircleHelp", roles: developers, group: "content" },
-  { path: "/admin/contact", title: "Contact Info", icon: "Contact", roles: developers, group: "content" },
-  { path: "/admin/settings", title: "Site Settings", icon: "Settings", roles: developers, group: "configuration" },
-  { path: "/admin/image-generator", title: "Image Generator", icon: "ImagePlus", roles: developers, group: "configuration" },
+  { path: "/admin/dashboard", title: "Dashboard", icon: "layout-dashboard", roles: everyone, group: "main" },
+  { path: "/admin/reports", title: "Reports", icon: "chart-column", roles: everyone, group: "main" },
+  { path: "/admin/seo-report", title: "SEO Report", icon: "search", roles: everyone, group: "main" },
+  { path: "/admin/orders", title: "Orders", icon: "shopping-cart", roles: everyone, group: "main" },
+  { path: "/admin/products", title: "Products", icon: "package", roles: everyone, group: "main" },
+  { path: "/admin/categories", title: "Categories", icon: "tags", roles: everyone, group: "main" },
+  { path: "/admin/riders", title: "Riders", icon: "bike", roles: everyone, group: "main" },
+  { path: "/admin/our-story", title: "Our Story", icon: "book-open", roles: developers, group: "content" },
+  { path: "/admin/faq", title: "FAQs", icon: "circle-question-mark", roles: developers, group: "content" },
+  { path: "/admin/contact", title: "Contact Info", icon: "contact", roles: developers, group: "content" },
+  { path: "/admin/settings", title: "Site Settings", icon: "settings", roles: developers, group: "configuration" },
+  { path: "/admin/image-generator", title: "Image Generator", icon: "image-plus", roles: developers, group: "configuration" },
 ];
 
 export const ADMIN_GROUP_LABELS: Record<AdminPageGroup, string> = {

@@ -2,6 +2,7 @@ import { desc, eq, ilike, or, sql } from "drizzle-orm";
 import { ADMIN_SEARCH_MAX_PER_GROUP, isSearchable, matchingAdminPages } from "~/domain/admin-search";
 import type { OrderStatus } from "~/domain/order-status";
 import { phoneDigits } from "~/domain/phone";
+import type { AdminPage } from "~/domain/admin-pages";
 import type { StaffRole } from "~/domain/staff";
 import { db } from "./db/database.server";
 import { likePattern, prefixPattern } from "./db/like.server";
@@ -16,7 +17,7 @@ export type AdminSearchResults = {
     totalCents: number;
   }[];
   riders: { id: string; name: string; phone: string }[];
-  pages: { path: string; title: string; icon: string }[];
+  pages: Pick<AdminPage, "path" | "title" | "icon">[];
 };
 
 const NOTHING: AdminSearchResults = {

@@ -100,7 +100,7 @@ test("finds riders by name or phone, and admin pages by title for the role", asy
   expect((await searchAdmin("722 999", "owner")).riders.map((r) => r.name)).toEqual(["Achieng Atieno"]);
   expect((await searchAdmin("settings", "owner")).pages).toEqual([]);
   expect((await searchAdmin("settings", "developer")).pages).toEqual([
-    { path: "/admin/settings", title: "Site Settings", icon: "Settings" },
+    { path: "/admin/settings", title: "Site Settings", icon: "settings" },
   ]);
 });
 

@@ -30,6 +30,8 @@ export type AdminOrderPage = { orders: AdminOrderRow[]; total: number };
 
 // Counting every order of a busy shop on each view of the Orders page costs more than the page itself.
 const cachedOrderCounts = liveCache<OrderTab, number>(["orders"]);
+// Every view of the Orders page offers the riders for dispatch; they change a few times a month.
+const cachedRiders = liveCache<"all", DispatchRider[]>(["riders"]);
 
 /** One page of the active or archived orders, newest first. */
 export async function adminOrders(tab: OrderTab, page: number, perPage = ORDERS_PER_PAGE): Promise<AdminOrderPage> {
@@ -120,11 +122,10 @@ export async function adminOrderDetails(id: string): Promise<AdminOrderDetails |
 export type DispatchRider = { id: string; name: string; phone: string };
 
 /** The riders the dispatch dialog offers, by name. */
-export async function dispatchRiders(): Promise<DispatchRider[]> {
-  return (await db())
-    .select({ id: riders.id, name: riders.name, phone: riders.phone })
-    .from(riders)
-    .orderBy(asc(riders.name), asc(riders.id));
+export function dispatchRiders(): Promise<DispatchRider[]> {
+  return cachedRiders.get("all", async () =>
+    (await db()).select({ id: riders.id, name: riders.name, phone: riders.phone }).from(riders).orderBy(asc(riders.name), asc(riders.id)),
+  );
 }
 
 type OrderRow = typeof orders.$inferSelect;

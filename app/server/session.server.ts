@@ -52,8 +52,20 @@ export async function endSession(request: Request): Promise<string> {
   return sessionCookie(request, "", 0);
 }
 
+// The layout's loader and the page's both ask about the same request: one read answers both.
+const staffOfRequest = new WeakMap<Request, Promise<StaffMember | undefined>>();
+
 /** The staff member signed in on this request, or undefined. */
-export async function currentStaff(request: Request, now = new Date()): Promise<StaffMember | undefined> {
+export function currentStaff(request: Request, now = new Date()): Promise<StaffMember | undefined> {
+  let staff = staffOfRequest.get(request);
+  if (!staff) {
+    staff = signedInStaff(request, now);
+    staffOfRequest.set(request, staff);
+  }
+  return staff;
+}
+
+async function signedInStaff(request: Request, now: Date): Promise<StaffMember | undefined> {
   const token = readCookie(request, SESSION_COOKIE);
   if (!token || token.length > 100) return undefined;
   const [row] = await (await db())

@@ -1,35 +1,6 @@
-import {
-  BookOpen,
-  Bike,
-  ChartColumn,
-  CircleHelp,
-  Contact,
-  ImagePlus,
-  LayoutDashboard,
-  type LucideIcon,
-  Package,
-  Search,
-  Settings,
-  ShoppingCart,
-  Tags,
-} from "lucide-react";
 import { NavLink } from "react-router";
 import { ADMIN_GROUP_LABELS, type AdminPage, type AdminPageGroup } from "~/domain/admin-pages";
-
-export const ADMIN_ICONS: Record<string, LucideIcon> = {
-  LayoutDashboard,
-  ChartColumn,
-  Search,
-  ShoppingCart,
-  Package,
-  Tags,
-  Bike,
-  BookOpen,
-  CircleHelp,
-  Contact,
-  Settings,
-  ImagePlus,
-};
+import { AdminIcon } from "./icon";
 
 const GROUPS: AdminPageGroup[] = ["main", "content", "configuration"];
 
@@ -49,7 +20,6 @@ export function AdminNav({ pages, onNavigate }: { pages: readonly AdminPage[]; o
             )}
             <ul className="mt-2 space-y-1">
               {inGroup.map((page) => {
-                const Icon = ADMIN_ICONS[page.icon] ?? LayoutDashboard;
                 return (
                   <li key={page.path}>
                     <NavLink
@@ -61,7 +31,7 @@ export function AdminNav({ pages, onNavigate }: { pages: readonly AdminPage[]; o
                         }`
                       }
                     >
-                      <Icon aria-hidden="true" className="size-4" />
+                      <AdminIcon name={page.icon} />
                       {page.title}
                     </NavLink>
                   </li>

@@ -1,4 +1,3 @@
-import { Bike, LayoutDashboard, Search, ShoppingCart } from "lucide-react";
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Dialog } from "~/components/ui/dialog";
@@ -15,7 +14,7 @@ import {
 } from "~/domain/admin-search";
 import { shortOrderId } from "~/domain/order-id";
 import type { AdminSearchResults } from "~/server/admin-search.server";
-import { ADMIN_ICONS } from "./admin-nav";
+import { AdminIcon } from "./icon";
 
 /** Waits this long after the last keystroke before asking the server. */
 const DEBOUNCE_MS = 150;
@@ -48,7 +47,7 @@ function groupsOf(results: AdminSearchResults): Group[] {
         href: adminSearchLinks.order(order.id),
         content: (
           <>
-            <ShoppingCart aria-hidden="true" className="size-5 shrink-0" />
+            <AdminIcon name="shopping-cart" className="size-5 shrink-0" />
             <span className="min-w-0">
               <span className="block truncate font-semibold">{`Order #${shortOrderId(order.id)} - ${order.clientName}`}</span>
               <span className="block text-xs text-earth-700 dark:text-clay-200">
@@ -66,7 +65,7 @@ function groupsOf(results: AdminSearchResults): Group[] {
         href: adminSearchLinks.rider(),
         content: (
           <>
-            <Bike aria-hidden="true" className="size-5 shrink-0" />
+            <AdminIcon name="bike" className="size-5 shrink-0" />
             <span className="min-w-0">
               <span className="block truncate font-semibold">{rider.name}</span>
               <span className="block text-xs text-earth-700 dark:text-clay-200">{rider.phone}</span>
@@ -78,13 +77,12 @@ function groupsOf(results: AdminSearchResults): Group[] {
     {
       label: "Admin Pages",
       hits: results.pages.map((page) => {
-        const Icon = ADMIN_ICONS[page.icon] ?? LayoutDashboard;
         return {
           id: `page-${page.path}`,
           href: page.path,
           content: (
             <>
-              <Icon aria-hidden="true" className="size-5 shrink-0" />
+              <AdminIcon name={page.icon} className="size-5 shrink-0" />
               <span className="font-semibold">{page.title}</span>
             </>
           ),
@@ -182,7 +180,7 @@ export function AdminSearch() {
         aria-keyshortcuts="Control+K Meta+K"
         className="flex items-center gap-2 rounded-full px-3 py-2 text-sm font-semibold hover:bg-clay-100 dark:hover:bg-earth-800"
       >
-        <Search aria-hidden="true" className="size-4" /> Search
+        <AdminIcon name="search" className="size-4" /> Search
         <kbd className="hidden rounded border border-clay-300 px-1.5 text-xs font-normal sm:inline dark:border-earth-700">Ctrl K</kbd>
       </button>
       <Dialog open={open} onClose={close} title="Search" className="self-start sm:mt-24">

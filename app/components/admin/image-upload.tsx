@@ -1,8 +1,8 @@
-import { Upload } from "lucide-react";
 import { type DragEvent, useId, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { ErrorMessage, LiveStatus } from "~/components/ui/status";
 import { UPLOAD_ACCEPT, UPLOAD_FAILED_MESSAGE } from "~/domain/image-list";
+import { AdminIcon } from "./icon";
 
 /** Sends one image to /admin/upload, reporting progress (0–1); resolves to the stored image's URL. */
 function sendImage(file: File, onProgress: (fraction: number) => void): Promise<string> {
@@ -98,7 +98,7 @@ export function ImageUpload({
           "cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-disabled:opacity-60",
         )}
       >
-        <Upload aria-hidden="true" className="size-4" />
+        <AdminIcon name="upload" className="size-4" />
         {label}
       </label>
       <p className="mt-2 text-earth-700 dark:text-clay-200">

@@ -1,9 +1,9 @@
-import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { IconButton } from "~/components/admin/table";
 import { Button } from "~/components/ui/button";
 import { ErrorMessage, LiveStatus } from "~/components/ui/status";
 import { moveItem } from "~/domain/site-content";
+import { AdminIcon } from "./icon";
 
 type ItemAction = "up" | "down" | "remove";
 const partner: Record<ItemAction, ItemAction> = { up: "down", down: "up", remove: "remove" };
@@ -118,7 +118,7 @@ export function ListEditor<T extends { id: string }>({
                     onClick={() => move(index, "up")}
                     data-list-action={`up ${item.id}`}
                   >
-                    <ArrowUp aria-hidden="true" className="size-4" />
+                    <AdminIcon name="arrow-up" className="size-4" />
                   </IconButton>
                   <IconButton
                     label={`Move ${noun} ${index + 1} down`}
@@ -126,7 +126,7 @@ export function ListEditor<T extends { id: string }>({
                     onClick={() => move(index, "down")}
                     data-list-action={`down ${item.id}`}
                   >
-                    <ArrowDown aria-hidden="true" className="size-4" />
+                    <AdminIcon name="arrow-down" className="size-4" />
                   </IconButton>
                   <IconButton
                     label={`Remove ${noun} ${index + 1}`}
@@ -134,7 +134,7 @@ export function ListEditor<T extends { id: string }>({
                     onClick={() => remove(index)}
                     data-list-action={`remove ${item.id}`}
                   >
-                    <Trash2 aria-hidden="true" className="size-4" />
+                    <AdminIcon name="trash" className="size-4" />
                   </IconButton>
                 </div>
                 <div className="space-y-4">{children(item, (changes) => changeItem(item.id, changes), index)}</div>
@@ -146,7 +146,7 @@ export function ListEditor<T extends { id: string }>({
       <ErrorMessage>{error}</ErrorMessage>
       <LiveStatus className="sr-only">{announcement}</LiveStatus>
       <Button variant="secondary" onClick={add} disabled={items.length >= max} data-list-add={noun}>
-        <Plus aria-hidden="true" className="size-4" /> Add {noun}
+        <AdminIcon name="plus" className="size-4" /> Add {noun}
       </Button>
     </div>
   );

@@ -1,4 +1,3 @@
-import { MessageCircle } from "lucide-react";
 import { Link } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
@@ -8,6 +7,7 @@ import { NO_RIDERS_MESSAGE, riderOptionLabel } from "~/domain/order-admin";
 import { shortOrderId } from "~/domain/order-id";
 import type { DispatchRider } from "~/server/order-admin.server";
 import { useOrderAction } from "./order-live";
+import { AdminIcon } from "./icon";
 
 /**
  * The dispatch dialog (SPEC §2; ARCHITECTURE, the two readings decided): choose a rider and confirm; the order
@@ -52,7 +52,7 @@ export function DispatchDialog({
               Done
             </Button>
             <a href={dispatched.chatLink} target="_blank" rel="noopener noreferrer" className={buttonClass("primary")}>
-              <MessageCircle aria-hidden="true" className="size-4" /> Message {dispatched.riderName}
+              <AdminIcon name="message-circle" className="size-4" /> Message {dispatched.riderName}
             </a>
           </div>
         </div>

@@ -1,4 +1,3 @@
-import { Archive, ArchiveRestore, Bike, Eye, MessageCircle } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Price } from "~/components/ui/price";
@@ -9,6 +8,7 @@ import { ORDER_STATUSES, PAYMENT_STATUSES } from "~/domain/order-status";
 import type { AdminOrderRow } from "~/server/order-admin.server";
 import { AdminTable, Cell, IconButton, RowActions } from "./table";
 import { type Highlight, useOrderAction } from "./order-live";
+import { AdminIcon } from "./icon";
 
 const COLUMNS = ["Order", "Client", "Total", "Payment", "Status", "Actions"] as const;
 
@@ -88,7 +88,7 @@ function RestoreButton({ order }: { order: AdminOrderRow }) {
         disabled={fetcher.state !== "idle"}
         onClick={() => submit({ intent: "restore", id: order.id })}
       >
-        <ArchiveRestore aria-hidden="true" className="size-4" />
+        <AdminIcon name="archive-arrow-up" className="size-4" />
       </IconButton>
     </>
   );
@@ -134,7 +134,7 @@ function OrderRow({
       </Cell>
       <RowActions>
         <IconLink to={detailsHref} label={`View details of order #${short}`}>
-          <Eye aria-hidden="true" className="size-4" />
+          <AdminIcon name="eye" className="size-4" />
         </IconLink>
         {tab === "active" ? (
           <>
@@ -142,13 +142,13 @@ function OrderRow({
               href={chatLink(order.clientPhone, clientMessage(order, trackingUrl(origin, order.trackingId)))}
               label={`Contact the client of order #${short}`}
             >
-              <MessageCircle aria-hidden="true" className="size-4" />
+              <AdminIcon name="message-circle" className="size-4" />
             </IconLink>
             <IconButton label={`Dispatch order #${short}`} onClick={onDispatch}>
-              <Bike aria-hidden="true" className="size-4" />
+              <AdminIcon name="bike" className="size-4" />
             </IconButton>
             <IconButton label={`Archive order #${short}`} tone="danger" onClick={onArchive}>
-              <Archive aria-hidden="true" className="size-4" />
+              <AdminIcon name="archive" className="size-4" />
             </IconButton>
           </>
         ) : (

@@ -1,4 +1,3 @@
-import { ArrowDown, ArrowUp, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { ImageUpload } from "~/components/admin/image-upload";
 import { IconButton } from "~/components/admin/table";
@@ -8,6 +7,7 @@ import { Picture } from "~/components/ui/image";
 import { ErrorMessage, LiveStatus } from "~/components/ui/status";
 import { INVALID_URLS_MESSAGE, parseImageUrlList } from "~/domain/image-list";
 import { addImages, moveImage } from "~/domain/product";
+import { AdminIcon } from "./icon";
 
 type ImageAction = "up" | "down" | "remove";
 const partner: Record<ImageAction, ImageAction> = { up: "down", down: "up", remove: "remove" };
@@ -102,7 +102,7 @@ export function ProductImages({
                 onClick={() => move(index, "up")}
                 data-image-action={`up ${url}`}
               >
-                <ArrowUp aria-hidden="true" className="size-4" />
+                <AdminIcon name="arrow-up" className="size-4" />
               </IconButton>
               <IconButton
                 label={`Move image ${index + 1} down`}
@@ -110,7 +110,7 @@ export function ProductImages({
                 onClick={() => move(index, "down")}
                 data-image-action={`down ${url}`}
               >
-                <ArrowDown aria-hidden="true" className="size-4" />
+                <AdminIcon name="arrow-down" className="size-4" />
               </IconButton>
               <IconButton
                 label={`Remove image ${index + 1}`}
@@ -118,7 +118,7 @@ export function ProductImages({
                 onClick={() => remove(index)}
                 data-image-action={`remove ${url}`}
               >
-                <Trash2 aria-hidden="true" className="size-4" />
+                <AdminIcon name="trash" className="size-4" />
               </IconButton>
             </li>
           ))}

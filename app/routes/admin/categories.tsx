@@ -1,4 +1,3 @@
-import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { data, useFetcher } from "react-router";
 import { AdminTable, Cell, EmptyState, IconButton, RowActions } from "~/components/admin/table";
@@ -12,6 +11,7 @@ import { requireAdminAction, requireAdminPage } from "~/server/admin-guard.serve
 import { categoriesWithCounts, createCategory, deleteCategory, renameCategory } from "~/server/categories.server";
 import { formFields } from "~/server/form.server";
 import type { Route } from "./+types/categories";
+import { AdminIcon } from "~/components/admin/icon";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminPage(request);
@@ -59,7 +59,7 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
     <div className="space-y-6">
       <div className="flex justify-end">
         <Button onClick={() => open({ mode: "create" })}>
-          <Plus aria-hidden="true" className="size-4" /> Add Category
+          <AdminIcon name="plus" className="size-4" /> Add Category
         </Button>
       </div>
       {loaderData.categories.length === 0 ? (
@@ -81,7 +81,7 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
                     })
                   }
                 >
-                  <Pencil aria-hidden="true" className="size-4" />
+                  <AdminIcon name="pencil" className="size-4" />
                 </IconButton>
                 <IconButton
                   label={`Delete ${category.name}`}
@@ -94,7 +94,7 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
                     })
                   }
                 >
-                  <Trash2 aria-hidden="true" className="size-4" />
+                  <AdminIcon name="trash" className="size-4" />
                 </IconButton>
               </RowActions>
             </tr>

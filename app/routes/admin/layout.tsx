@@ -1,4 +1,3 @@
-import { LogOut, Menu, Store } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { AdminNav } from "~/components/admin/admin-nav";
@@ -9,6 +8,7 @@ import { adminTitleFor, pagesForRole } from "~/domain/admin-pages";
 import { ROLE_LABELS } from "~/domain/staff";
 import { requireAdminPage } from "~/server/admin-guard.server";
 import type { Route } from "./+types/layout";
+import { AdminIcon } from "~/components/admin/icon";
 
 export function meta() {
   return [{ name: "robots", content: "noindex, nofollow" }];
@@ -45,7 +45,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <span className="block truncate text-xs">{staff.email}</span>
         </p>
         <Link to="/" className="flex items-center gap-2 rounded-lg px-3 py-2 font-semibold hover:bg-clay-100 dark:hover:bg-earth-800">
-          <Store aria-hidden="true" className="size-4" /> Back to Store
+          <AdminIcon name="store" className="size-4" /> Back to Store
         </Link>
       </div>
     </div>
@@ -73,7 +73,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             aria-haspopup="dialog"
             className="rounded-full p-2 hover:bg-clay-100 lg:hidden dark:hover:bg-earth-800"
           >
-            <Menu aria-hidden="true" className="size-5" />
+            <AdminIcon name="menu" className="size-5" />
           </button>
           <h1 className="font-display text-xl font-semibold">{title}</h1>
           <div className="ml-auto">
@@ -84,7 +84,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               type="submit"
               className="flex items-center gap-2 rounded-full px-3 py-2 text-sm font-semibold hover:bg-clay-100 dark:hover:bg-earth-800"
             >
-              <LogOut aria-hidden="true" className="size-4" /> Logout
+              <AdminIcon name="log-out" className="size-4" /> Logout
             </button>
           </Form>
         </header>

@@ -1,4 +1,3 @@
-import { Pencil, Plus, Search, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { data, Form, Link, useFetcher } from "react-router";
 import { ProductVisibilitySwitch } from "~/components/admin/product-visibility";
@@ -15,6 +14,7 @@ import { requireAdminAction, requireAdminPage } from "~/server/admin-guard.serve
 import { formFields } from "~/server/form.server";
 import { deleteProduct, productsForAdmin, setProductVisibility } from "~/server/products.server";
 import type { Route } from "./+types/products";
+import { AdminIcon } from "~/components/admin/icon";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminPage(request);
@@ -60,11 +60,11 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         <Form method="get" role="search" className="flex items-end gap-2">
           <TextField key={q} label="Search products by name" name="q" type="search" defaultValue={q} className="w-64 max-w-full" />
           <Button type="submit" variant="secondary" aria-label="Search products" className="px-3">
-            <Search aria-hidden="true" className="size-4" />
+            <AdminIcon name="search" className="size-4" />
           </Button>
         </Form>
         <Link to="/admin/products/new" className={buttonClass()}>
-          <Plus aria-hidden="true" className="size-4" /> Add Product
+          <AdminIcon name="plus" className="size-4" /> Add Product
         </Link>
       </div>
 
@@ -102,10 +102,10 @@ export default function Products({ loaderData }: Route.ComponentProps) {
                   title={`Edit ${product.name}`}
                   className="inline-flex min-h-10 min-w-10 items-center justify-center rounded-full p-2 hover:bg-clay-100 dark:hover:bg-earth-800"
                 >
-                  <Pencil aria-hidden="true" className="size-4" />
+                  <AdminIcon name="pencil" className="size-4" />
                 </Link>
                 <IconButton label={`Delete ${product.name}`} tone="danger" onClick={() => confirm({ id: product.id, name: product.name })}>
-                  <Trash2 aria-hidden="true" className="size-4" />
+                  <AdminIcon name="trash" className="size-4" />
                 </IconButton>
               </RowActions>
             </tr>

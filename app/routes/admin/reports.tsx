@@ -1,4 +1,3 @@
-import { Download } from "lucide-react";
 import type { ReactNode } from "react";
 import { ReportFilter } from "~/components/admin/report-filter";
 import { RevenueChart } from "~/components/admin/report-chart";
@@ -12,6 +11,7 @@ import { requireAdminPage } from "~/server/admin-guard.server";
 import { config } from "~/server/config.server";
 import { salesReport } from "~/server/reports.server";
 import type { Route } from "./+types/reports";
+import { AdminIcon } from "~/components/admin/icon";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminPage(request);
@@ -62,7 +62,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         <ReportFilter key={query} period={filter.period} from={filter.from} to={filter.to} />
         {figures.orders > 0 && (
           <a href={`/admin/reports/sales.csv?${query}`} download className={buttonClass("secondary")}>
-            <Download aria-hidden="true" className="size-4" /> Download CSV
+            <AdminIcon name="download" className="size-4" /> Download CSV
           </a>
         )}
       </div>

@@ -1,4 +1,3 @@
-import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { data, useFetcher } from "react-router";
 import { AdminTable, Cell, EmptyState, IconButton, RowActions } from "~/components/admin/table";
@@ -13,6 +12,7 @@ import { requireAdminAction, requireAdminPage } from "~/server/admin-guard.serve
 import { fieldErrors, formFields } from "~/server/form.server";
 import { createRider, deleteRider, listRiders, updateRider } from "~/server/riders.server";
 import type { Route } from "./+types/riders";
+import { AdminIcon } from "~/components/admin/icon";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminPage(request);
@@ -63,7 +63,7 @@ export default function Riders({ loaderData }: Route.ComponentProps) {
     <div className="space-y-6">
       <div className="flex justify-end">
         <Button onClick={() => open({ mode: "create" })}>
-          <Plus aria-hidden="true" className="size-4" /> Add Rider
+          <AdminIcon name="plus" className="size-4" /> Add Rider
         </Button>
       </div>
       {loaderData.riders.length === 0 ? (
@@ -76,10 +76,10 @@ export default function Riders({ loaderData }: Route.ComponentProps) {
               <Cell className="whitespace-nowrap">{row.phone}</Cell>
               <RowActions>
                 <IconButton label={`Edit ${row.name}`} onClick={() => open({ mode: "update", ...row })}>
-                  <Pencil aria-hidden="true" className="size-4" />
+                  <AdminIcon name="pencil" className="size-4" />
                 </IconButton>
                 <IconButton label={`Delete ${row.name}`} tone="danger" onClick={() => open({ mode: "delete", ...row })}>
-                  <Trash2 aria-hidden="true" className="size-4" />
+                  <AdminIcon name="trash" className="size-4" />
                 </IconButton>
               </RowActions>
             </tr>
