@@ -1,5 +1,15 @@
 import { describe, expect, test } from "vitest";
-import { activeFilterCount, type FilterableProduct, matchesShopFilters, PRICE_SLIDER_MAX_KSH, SEARCH_MAX_SUGGESTIONS, SEARCH_MIN_CHARS, searchSuggestions, shopFiltersToSearchParams } from "./catalogue";
+import {
+  activeFilterCount,
+  categoriesMatching,
+  type FilterableProduct,
+  matchesShopFilters,
+  PRICE_SLIDER_MAX_KSH,
+  SEARCH_MAX_SUGGESTIONS,
+  SEARCH_MIN_CHARS,
+  searchSuggestions,
+  shopFiltersToSearchParams,
+} from "./catalogue";
 import { parseShopFilters, shopFiltersSchema } from "./catalogue.schema";
 
 describe("shopFiltersSchema", () => {
@@ -202,13 +212,7 @@ describe("matchesShopFilters", () => {
 
 describe("searchSuggestions", () => {
   const sources = {
-    productNames: [
-      "Kitenge Maxi Dress",
-      "Maasai Beaded Necklace",
-      "Ankara Print Shirt",
-      "Kikoy Beach Wrap",
-      "Beaded Sandals",
-    ],
+    productNames: ["Kitenge Maxi Dress", "Maasai Beaded Necklace", "Ankara Print Shirt", "Kikoy Beach Wrap", "Beaded Sandals"],
     culturalInspirations: ["Maasai", "Swahili Coast", "Kitenge"],
     materials: ["Cotton", "Glass Beads", "Leather", "Sisal"],
     categoryNames: ["Dresses", "Accessories", "Men's Wear", "Home Decor"],
@@ -344,10 +348,30 @@ describe("the search also finds what its suggestions offer", () => {
     culturalInspiration: "Kiondo sisal baskets (Kamba)",
     isVisible: true,
   };
-  test.each(["kiondo sisal baskets (kamba)", "SISAL", "home decor"])("searching %j finds a product whose inspiration, material or category holds it", (q) => {
-    expect(matchesShopFilters(basket, { q })).toBe(true);
-  });
+  test.each(["kiondo sisal baskets (kamba)", "SISAL", "home decor"])(
+    "searching %j finds a product whose inspiration, material or category holds it",
+    (q) => {
+      expect(matchesShopFilters(basket, { q })).toBe(true);
+    },
+  );
   test("text found nowhere on the product still finds nothing", () => {
     expect(matchesShopFilters(basket, { q: "leather" })).toBe(false);
+  });
+});
+
+describe("categoriesMatching", () => {
+  const categories = [
+    { id: "c1", name: "Kiondo Baskets" },
+    { id: "c2", name: "Jewellery" },
+    { id: "c3", name: "Home Decor" },
+  ];
+
+  test("names the categories whose name contains the text, in any case", () => {
+    expect(categoriesMatching(categories, "KIONDO")).toEqual(["c1"]);
+    expect(categoriesMatching(categories, "e")).toEqual(["c1", "c2", "c3"]);
+  });
+
+  test("names none when no category's name contains it", () => {
+    expect(categoriesMatching(categories, "linen shirt")).toEqual([]);
   });
 });

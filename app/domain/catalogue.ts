@@ -46,6 +46,12 @@ export function matchesShopFilters(product: FilterableProduct, filters: Omit<Sho
   return true;
 }
 
+/** The categories whose name contains the search text, regardless of case: their products match it too. */
+export function categoriesMatching<C extends { id: string; name: string }>(categories: readonly C[], q: string): string[] {
+  const text = q.toLowerCase();
+  return categories.filter((category) => category.name.toLowerCase().includes(text)).map((category) => category.id);
+}
+
 /** Where search suggestions come from, in the order they are offered (SPEC §2, Shop). */
 export type SuggestionSources = {
   productNames: readonly string[];

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { availableStock } from "~/domain/stock";
-import { type ShopFilters, searchSuggestions, SEARCH_MAX_SUGGESTIONS, SEARCH_MIN_CHARS } from "~/domain/catalogue";
+import { categoriesMatching, type ShopFilters, searchSuggestions, SEARCH_MAX_SUGGESTIONS, SEARCH_MIN_CHARS } from "~/domain/catalogue";
 import { shillingsToCents } from "~/domain/money";
 import { type Queryable, queryRows } from "./db/client.server";
 import { likePattern, prefixPattern } from "./db/like.server";
@@ -32,19 +32,18 @@ const cardColumns = {
 /** SPEC §5: products with isVisible false are hidden everywhere public. */
 const isPublic = eq(products.isVisible, true);
 
-/** The SQL form of the shop filters of SPEC §5 (the domain's matchesShopFilters says the same in code). */
-function filterConditions(filters: Omit<ShopFilters, "page">): SQL[] {
+/**
+ * The SQL form of the shop filters of SPEC §5 (the domain's matchesShopFilters says the same in code). The
+ * categories a search names come from the cached list, so the rest is one trigram index lookup: with the
+ * category test inside the query, the planner read every product to count the matches.
+ */
+async function filterConditions(filters: Omit<ShopFilters, "page">): Promise<SQL[]> {
   const conditions: SQL[] = [isPublic];
   if (filters.q) {
-    const pattern = likePattern(filters.q);
     // Also what suggestions are drawn from, so picking one finds its products (decision 011).
-    // Name, description, inspiration and material through one trigram index; the category by its few ids.
-    conditions.push(
-      or(
-        sql`${products.searchText} like ${pattern}`,
-        sql`${products.categoryId} = any(array(select ${categories.id} from ${categories} where lower(${categories.name}) like ${pattern}))`,
-      )!,
-    );
+    const searched = sql`${products.searchText} like ${likePattern(filters.q)}`;
+    const namedCategories = categoriesMatching(await shopCategories(), filters.q);
+    conditions.push(namedCategories.length > 0 ? or(searched, inArray(products.categoryId, namedCategories))! : searched);
   }
   if (filters.categoryId) conditions.push(eq(products.categoryId, filters.categoryId));
   if (filters.maxPrice !== undefined) conditions.push(sql`${products.priceCents} <= ${shillingsToCents(filters.maxPrice)}`);
@@ -61,7 +60,7 @@ export type ShopPage = { products: ProductCard[]; total: number; page: number; p
 /** One page of the shop's products matching the filters, newest first, with the total for "N results". */
 export async function shopProducts(filters: ShopFilters, pageSize = SHOP_PAGE_SIZE): Promise<ShopPage> {
   const database = await db();
-  const where = and(...filterConditions(filters));
+  const where = and(...(await filterConditions(filters)));
   const [rows, [totals]] = await Promise.all([
     database
       .select(cardColumns)
@@ -83,7 +82,7 @@ export async function countShopProducts(filters: Omit<ShopFilters, "page">): Pro
   )
     .select({ total: count() })
     .from(products)
-    .where(and(...filterConditions(filters)));
+    .where(and(...(await filterConditions(filters))));
   return row?.total ?? 0;
 }
 
