@@ -53,8 +53,8 @@ const batchedLimits = new Set<{ close(): Promise<void> }>();
 
 /**
  * A limit on a frequent, cheap request (a tracking page view), counted in this process's memory and added to
- * the shared table once a second in one statement, rather than one write per request (decision 026). Each
- * process sees the others' hits within a second of their being made, and a crash forgets at most a second's.
+ * the shared table once a second, a statement per 200 clients, rather than one write per request (decision
+ * 026). Each process sees the others' hits within a second of their being made; a crash forgets a second's.
  */
 export function batchedRateLimit(limit: number, windowMs: number) {
   const counts = new Map<string, ClientCount>();

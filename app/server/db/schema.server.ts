@@ -78,6 +78,8 @@ export const products = pgTable(
     index("products_visible_category_price").on(t.isVisible, t.categoryId, t.priceCents),
     index("products_visible_created").on(t.isVisible, t.createdAt),
     index("products_name_trgm").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+    // Search suggestions: names starting with the text, in order, whatever the database's collation.
+    index("products_name_lower").on(sql`(lower(${t.name}) collate "C")`),
     index("products_search_trgm").using("gin", sql`${t.searchText} gin_trgm_ops`),
     index("products_category").on(t.categoryId),
   ],

@@ -1,0 +1,1 @@
+CREATE INDEX "products_name_lower" ON "products" USING btree ((lower("name") collate "C"));
