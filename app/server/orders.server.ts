@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { CheckoutProblem } from "~/domain/checkout";
 import type { CheckoutInput } from "~/domain/checkout.schema";
 import { orderTotalCents } from "~/domain/money";
@@ -47,7 +47,21 @@ export async function placeOrder(input: CheckoutInput, now = new Date()): Promis
     return await (await db()).transaction(async (tx): Promise<PlaceOrderResult> => {
       const ids = [...new Set(input.bag.map((line) => line.productId))];
       // Locked in id order, so concurrent checkouts of overlapping bags queue instead of deadlocking.
-      const rows = await tx.select().from(products).where(inArray(products.id, ids)).orderBy(asc(products.id)).for("update");
+      const rows = await tx
+        .select({
+          id: products.id,
+          name: products.name,
+          isVisible: products.isVisible,
+          sizes: products.sizes,
+          colors: products.colors,
+          stock: products.stock,
+          priceCents: products.priceCents,
+          image: sql<string | null>`${products.images}[1]`,
+        })
+        .from(products)
+        .where(inArray(products.id, ids))
+        .orderBy(asc(products.id))
+        .for("update");
       // A resubmission that waited on the first submission's locks finds its order now, before the stock it
       // took could make it look sold out.
       const [placed] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.idempotencyKey, input.idempotencyKey));
@@ -80,7 +94,7 @@ export async function placeOrder(input: CheckoutInput, now = new Date()): Promis
           position,
           productId: product.id,
           name: product.name,
-          image: product.images[0] ?? null,
+          image: product.image,
           unitPriceCents: product.priceCents,
           size: line.size,
           color: line.color,
