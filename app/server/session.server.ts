@@ -52,27 +52,29 @@ export async function endSession(request: Request): Promise<string> {
   return sessionCookie(request, "", 0);
 }
 
-// The layout's loader and the page's both ask about the same request: one read answers both.
-const staffOfRequest = new WeakMap<Request, Promise<StaffMember | undefined>>();
+// The layout's loader and the page's ask at once (React Router hands each its own copy of the request): a
+// read already on its way for the same session answers both. Nothing is kept once it arrives.
+const readsUnderway = new Map<string, Promise<StaffMember | undefined>>();
 
 /** The staff member signed in on this request, or undefined. */
 export function currentStaff(request: Request, now = new Date()): Promise<StaffMember | undefined> {
-  let staff = staffOfRequest.get(request);
+  const token = readCookie(request, SESSION_COOKIE);
+  if (!token || token.length > 100) return Promise.resolve(undefined);
+  const tokenHash = hashToken(token);
+  let staff = readsUnderway.get(tokenHash);
   if (!staff) {
-    staff = signedInStaff(request, now);
-    staffOfRequest.set(request, staff);
+    staff = sessionStaff(tokenHash, now).finally(() => readsUnderway.delete(tokenHash));
+    readsUnderway.set(tokenHash, staff);
   }
   return staff;
 }
 
-async function signedInStaff(request: Request, now: Date): Promise<StaffMember | undefined> {
-  const token = readCookie(request, SESSION_COOKIE);
-  if (!token || token.length > 100) return undefined;
+async function sessionStaff(tokenHash: string, now: Date): Promise<StaffMember | undefined> {
   const [row] = await (await db())
     .select({ id: staffUsers.id, email: staffUsers.email, role: staffUsers.role, createdAt: staffUsers.createdAt })
     .from(staffSessions)
     .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.staffId))
-    .where(and(eq(staffSessions.tokenHash, hashToken(token)), gt(staffSessions.expiresAt, now)));
+    .where(and(eq(staffSessions.tokenHash, tokenHash), gt(staffSessions.expiresAt, now)));
   return row;
 }
 

@@ -71,6 +71,19 @@ test("a session cookie is random, httpOnly and SameSite=Lax, stored only as a ha
   expect(await currentStaff(requestWith(`${SESSION_COOKIE}=forged-token`))).toBeUndefined();
 });
 
+test("loaders asking about one session at once share one read, and a later ask reads again", async () => {
+  const member = await addStaff({ email: "shared-read@duka.test", password: PASSWORD });
+  const cookie = cookiePair(await startSession(requestWith(undefined), member.id));
+  // React Router gives the layout's loader and the page's loader each its own copy of the request.
+  const layoutAsks = currentStaff(requestWith(cookie));
+  const pageAsks = currentStaff(requestWith(cookie));
+  expect(pageAsks).toBe(layoutAsks);
+  expect((await pageAsks)?.email).toBe("shared-read@duka.test");
+
+  await endSession(requestWith(cookie));
+  expect(await currentStaff(requestWith(cookie))).toBeUndefined();
+});
+
 test("a session expires", async () => {
   const member = await addStaff({ email: "expiry@duka.test", password: PASSWORD });
   const longAgo = new Date(Date.now() - 15 * 86_400_000);
