@@ -78,7 +78,24 @@ export function machine() {
     memoryGiB: Math.round(os.totalmem() / 2 ** 30),
     node: process.version,
     platform: `${os.type()} ${os.release()}`,
+    speedCheckMs: speedCheckMs(),
   };
+}
+
+/**
+ * A fixed piece of work on one core, timed as the figures are written (best of three, lower is faster). A
+ * shared virtual machine's speed changes from hour to hour; this says how fast it was for these figures.
+ */
+function speedCheckMs(): number {
+  let best = Infinity;
+  for (let run = 0; run < 3; run++) {
+    const start = performance.now();
+    let sum = 0;
+    for (let i = 0; i < 100_000_000; i++) sum += i % 7;
+    if (sum < 0) throw new Error("unreachable");
+    best = Math.min(best, performance.now() - start);
+  }
+  return Math.round(best);
 }
 
 /** Writes one benchmark's figures to bench/results/{name}.json (quick runs to bench/results/quick/, not kept). */
