@@ -77,12 +77,8 @@ export async function shopProducts(filters: ShopFilters, pageSize = SHOP_PAGE_SI
 
 /** How many products the filters would show (the mobile drawer's 'Show N Results'). */
 export async function countShopProducts(filters: Omit<ShopFilters, "page">): Promise<number> {
-  const [row] = await (
-    await db()
-  )
-    .select({ total: count() })
-    .from(products)
-    .where(and(...(await filterConditions(filters))));
+  const where = and(...(await filterConditions(filters)));
+  const [row] = await (await db()).select({ total: count() }).from(products).where(where);
   return row?.total ?? 0;
 }
 
@@ -151,23 +147,18 @@ export async function suggestions(query: string): Promise<string[]> {
   const q = query.trim();
   if (q.length < SEARCH_MIN_CHARS) return [];
   const limit = SEARCH_MAX_SUGGESTIONS * 4;
-  // Inspirations, materials and categories are few however large the catalogue: picked from their cached lists.
+  // Inspirations, materials and categories are few however large the catalogue: their cached lists go to the
+  // domain rule whole, which picks the matching ones.
   const [productNames, { culturalInspirations, materials }, categoryList] = await Promise.all([
     suggestedProductNames(q, limit),
     searchVocabulary(),
     shopCategories(),
   ]);
-  const candidates = (values: readonly string[]) => {
-    const text = q.toLowerCase();
-    const matching = values.filter((value) => value.toLowerCase().includes(text));
-    const starting = matching.filter((value) => value.toLowerCase().startsWith(text));
-    return [...starting, ...matching.filter((value) => !starting.includes(value))].slice(0, limit);
-  };
   return searchSuggestions(q, {
     productNames,
-    culturalInspirations: candidates(culturalInspirations),
-    materials: candidates(materials),
-    categoryNames: candidates(categoryList.map((category) => category.name)),
+    culturalInspirations,
+    materials,
+    categoryNames: categoryList.map((category) => category.name),
   });
 }
 
@@ -195,7 +186,12 @@ async function suggestedProductNames(q: string, limit: number): Promise<string[]
     .from(products)
     .where(and(isPublic, sql`lower(${products.name}) like ${likePattern(q)}`, sql`not ${startsWith}`))
     .limit(limit * 3);
-  return [...starting, ...distinct(containing).sort().slice(0, limit - starting.length)];
+  return [
+    ...starting,
+    ...distinct(containing)
+      .sort()
+      .slice(0, limit - starting.length),
+  ];
 }
 
 type SearchVocabulary = { culturalInspirations: string[]; materials: string[] };
