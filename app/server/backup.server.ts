@@ -16,6 +16,7 @@ export const BACKUP_TABLES = [
   "staff_sessions",
   "site_documents",
   "shop_meta",
+  "audit_log",
 ] as const;
 
 const FORMAT = "duka-backup";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /** Quotes a list of literals for a CHECK ... IN (...) constraint. */
 const oneOf = (values: readonly string[]) => sql.raw(values.map((v) => `'${v.replace(/'/g, "''")}'`).join(", "));
@@ -13,12 +13,25 @@ export const SITE_DOCUMENT_KEYS = ["settings", "contactInfo", "faqs", "ourStory"
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 
+/**
+ * Integer cents in 64 bits: a line of KSH 10,000,000 items, or a year of sales, overflows 32 bits. Read as a
+ * JavaScript number, exact up to KSH 90 trillion.
+ */
+const cents = (name: string) => bigint(name, { mode: "number" });
+
+/**
+ * What a staff form was loaded from (decision 031): every staff save bumps it, and a save that names an older
+ * one is refused, so no save silently overwrites a change it never saw.
+ */
+const editVersion = () => integer("version").notNull().default(1);
+
 export const categories = pgTable(
   "categories",
   {
     id: text("id").primaryKey(),
     name: text("name").notNull(),
     position: integer("position").notNull().default(0),
+    version: editVersion(),
     createdAt: createdAt(),
   },
   (t) => [check("categories_name_present", sql`length(trim(${t.name})) > 0`)],
@@ -32,7 +45,7 @@ export const products = pgTable(
     slug: text("slug").notNull(),
     sku: text("sku").notNull(),
     categoryId: text("category_id").references(() => categories.id, { onDelete: "restrict" }),
-    priceCents: integer("price_cents").notNull().default(0),
+    priceCents: cents("price_cents").notNull().default(0),
     rating: real("rating").notNull().default(0),
     reviewCount: integer("review_count").notNull().default(0),
     description: text("description").notNull().default(""),
@@ -58,6 +71,8 @@ export const products = pgTable(
     isNewArrival: boolean("is_new_arrival").notNull().default(false),
     stock: integer("stock").notNull().default(0),
     isVisible: boolean("is_visible").notNull().default(true),
+    // Staff edits bump it; stock taken by an order does not (the form guards stock on its own, decision 031).
+    version: editVersion(),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     // What the shop's search matches (SPEC §5 and decision 011), lowercased, the fields parted by a character
@@ -104,6 +119,7 @@ export const riders = pgTable(
     id: text("id").primaryKey(),
     name: text("name").notNull(),
     phone: text("phone").notNull(),
+    version: editVersion(),
     createdAt: createdAt(),
   },
   (t) => [check("riders_name_present", sql`length(trim(${t.name})) > 0`)],
@@ -121,12 +137,15 @@ export const orders = pgTable(
     clientPhoneDigits: text("client_phone_digits")
       .notNull()
       .generatedAlwaysAs(sql`regexp_replace(client_phone, '[^0-9]', '', 'g')`),
-    totalCents: integer("total_cents").notNull(),
+    totalCents: cents("total_cents").notNull(),
     status: text("status", { enum: ORDER_STATUS_VALUES }).notNull().default("Pending Payment"),
     paymentStatus: text("payment_status", { enum: PAYMENT_STATUS_VALUES }).notNull().default("Unpaid"),
     paymentMethod: text("payment_method").notNull(),
     riderId: text("rider_id").references(() => riders.id, { onDelete: "set null" }),
     isArchived: boolean("is_archived").notNull().default(false),
+    // The client details dialog's version: only a change to the client's details bumps it, so a colleague
+    // setting the status does not refuse a correction of the address.
+    clientDetailsVersion: integer("client_details_version").notNull().default(1),
     // Set once, in the transaction that first makes the order Delivered and Paid (SPEC §4 stock rule).
     stockTakenAt: timestamp("stock_taken_at", { withTimezone: true, mode: "date" }),
     // The checkout form's one-time key: a resubmitted form finds the order it already placed.
@@ -157,7 +176,7 @@ export const orderLines = pgTable(
     productId: text("product_id").references(() => products.id, { onDelete: "set null" }),
     name: text("name").notNull(),
     image: text("image"),
-    unitPriceCents: integer("unit_price_cents").notNull(),
+    unitPriceCents: cents("unit_price_cents").notNull(),
     size: text("size").notNull().default(""),
     color: text("color").notNull().default(""),
     quantity: integer("quantity").notNull(),
@@ -206,6 +225,7 @@ export const siteDocuments = pgTable(
   {
     key: text("key").primaryKey(),
     value: jsonb("value").notNull(),
+    version: editVersion(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [check("site_documents_key_known", sql`${t.key} in (${oneOf(SITE_DOCUMENT_KEYS)})`)],
@@ -230,4 +250,30 @@ export const rateLimits = pgTable(
     hits: integer("hits").notNull(),
   },
   (t) => [index("rate_limits_window").on(t.windowStart)],
+);
+
+/**
+ * Who changed what, and when: every staff change and every change the shop makes by itself, written in the
+ * transaction of the change (decision 032). Only the fields that changed are kept, before and after. Entries
+ * are never updated or deleted: a trigger in the migration refuses it.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: text("id").primaryKey(),
+    at: timestamp("at", { withTimezone: true, mode: "date" }).notNull(),
+    // The staff member's email as it was; null when the shop acted by itself.
+    staffEmail: text("staff_email"),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id").notNull(),
+    action: text("action").notNull(),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    note: text("note"),
+  },
+  (t) => [
+    index("audit_log_entity").on(t.entity, t.entityId, t.at),
+    index("audit_log_at").on(t.at),
+    index("audit_log_staff").on(t.staffEmail, t.at),
+  ],
 );

@@ -1,0 +1,87 @@
+// The activity log (issue 10, decision 032): who changed what, and when, in the shop's own words.
+
+/** Who made a change: a signed-in staff member, or the shop itself (auto-cancel, and later payments). */
+export type Actor = { kind: "staff"; email: string } | { kind: "shop" };
+
+export const THE_SHOP: Actor = { kind: "shop" };
+export const staffActor = (email: string): Actor => ({ kind: "staff", email });
+
+/** How the log names who acted: the staff member's email, or 'the shop'. */
+export const actorLabel = (staffEmail: string | null): string => staffEmail ?? "the shop";
+
+/** What the log records changes of; each has its own timeline. */
+export const AUDITED_ENTITIES = ["product", "category", "rider", "order", "settings", "content"] as const;
+export type AuditedEntity = (typeof AUDITED_ENTITIES)[number];
+
+export const ENTITY_LABELS: Record<AuditedEntity, string> = {
+  product: "Products",
+  category: "Categories",
+  rider: "Riders",
+  order: "Orders",
+  settings: "Site Settings",
+  content: "Site Content",
+};
+
+export type AuditAction = "create" | "update" | "delete";
+
+type Fields = Record<string, unknown>;
+export type FieldChanges = { before: Fields; after: Fields };
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The fields that differ between two versions of a record, before and after; null when nothing changed (a
+ * save that changes nothing leaves no entry). Fields missing from `after` are not compared.
+ */
+export function changedFields(before: Fields, after: Fields): FieldChanges | null {
+  const changes: FieldChanges = { before: {}, after: {} };
+  for (const [field, value] of Object.entries(after)) {
+    if (same(before[field], value)) continue;
+    changes.before[field] = before[field] ?? null;
+    changes.after[field] = value;
+  }
+  return Object.keys(changes.after).length === 0 ? null : changes;
+}
+
+/** Staff-facing names of the fields the log records; a field not listed shows its own name. */
+const FIELD_LABELS: Record<string, string> = {
+  name: "Name",
+  priceCents: "Price",
+  stock: "Stock",
+  isVisible: "Visible",
+  categoryId: "Category",
+  description: "Description",
+  details: "Details",
+  images: "Images",
+  sizes: "Sizes",
+  colors: "Colours",
+  material: "Material",
+  culturalInspiration: "Cultural inspiration",
+  isBestseller: "Bestseller",
+  isNewArrival: "New arrival",
+  phone: "Phone",
+  status: "Status",
+  paymentStatus: "Payment",
+  rider: "Rider",
+  isArchived: "Archived",
+  clientName: "Client name",
+  clientAddress: "Client address",
+  clientPhone: "Client phone",
+  stockTaken: "Stock taken",
+};
+
+export const fieldLabel = (field: string): string => FIELD_LABELS[field] ?? field;
+
+const MAX_SHOWN_CHARS = 80;
+
+/** A recorded value as one short line of text: lists joined, long text cut, yes/no for switches. */
+export function shownValue(field: string, value: unknown, formatCents: (cents: number) => string): string {
+  if (value === null || value === undefined || value === "") return "—";
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (field.endsWith("Cents") && typeof value === "number") return formatCents(value);
+  const text = Array.isArray(value) ? value.map(String).join(", ") : typeof value === "object" ? JSON.stringify(value) : String(value);
+  return text.length > MAX_SHOWN_CHARS ? `${text.slice(0, MAX_SHOWN_CHARS - 1)}…` : text;
+}
+
+/** Entries shown per page of the activity list. */
+export const ACTIVITY_PER_PAGE = 50;

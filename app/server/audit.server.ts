@@ -1,0 +1,110 @@
+import { and, asc, count, desc, eq } from "drizzle-orm";
+import { ACTIVITY_PER_PAGE, type Actor, type AuditAction, type AuditedEntity, changedFields } from "~/domain/audit";
+import type { Queryable, Transaction } from "./db/client.server";
+import { db } from "./db/database.server";
+import { auditLog } from "./db/schema.server";
+import { newRecordId } from "./random.server";
+
+// The activity log (decision 032). Every change is recorded inside the transaction that makes it, so no change
+// commits without its entry and a rolled-back change leaves none.
+
+type Fields = Record<string, unknown>;
+
+export type ChangeRecord = {
+  actor: Actor;
+  entity: AuditedEntity;
+  entityId: string;
+  now: Date;
+  note?: string;
+} & ({ action: "create"; after: Fields } | { action: "update"; before: Fields; after: Fields } | { action: "delete"; before: Fields });
+
+/** Records one change; an update that changed nothing records nothing. */
+export async function recordChange(tx: Transaction, change: ChangeRecord): Promise<void> {
+  let before: Fields | null = null;
+  let after: Fields | null = null;
+  if (change.action === "update") {
+    const changed = changedFields(change.before, change.after);
+    if (!changed) return;
+    ({ before, after } = changed);
+  } else if (change.action === "create") after = change.after;
+  else before = change.before;
+  await tx.insert(auditLog).values({
+    id: newRecordId(),
+    at: change.now,
+    staffEmail: change.actor.kind === "staff" ? change.actor.email : null,
+    entity: change.entity,
+    entityId: change.entityId,
+    action: change.action,
+    before,
+    after,
+    note: change.note ?? null,
+  });
+}
+
+export type ActivityEntry = {
+  id: string;
+  at: Date;
+  staffEmail: string | null;
+  entity: AuditedEntity;
+  entityId: string;
+  action: AuditAction;
+  before: Fields | null;
+  after: Fields | null;
+  note: string | null;
+};
+
+const entryColumns = {
+  id: auditLog.id,
+  at: auditLog.at,
+  staffEmail: auditLog.staffEmail,
+  entity: auditLog.entity,
+  entityId: auditLog.entityId,
+  action: auditLog.action,
+  before: auditLog.before,
+  after: auditLog.after,
+  note: auditLog.note,
+};
+
+const asEntries = (rows: { entity: string; action: string; before: unknown; after: unknown }[]) => rows as unknown as ActivityEntry[];
+
+/** One record's timeline, oldest first (the order details dialog and the product form). */
+export async function timelineOf(entity: AuditedEntity, entityId: string, from?: Queryable): Promise<ActivityEntry[]> {
+  const rows = await (from ?? (await db()))
+    .select(entryColumns)
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId)))
+    .orderBy(asc(auditLog.at), asc(auditLog.id))
+    .limit(500);
+  return asEntries(rows);
+}
+
+export type ActivityFilter = { entity?: AuditedEntity; staffEmail?: string };
+
+/** One page of the whole log, newest first, narrowed by kind of record and by staff member. */
+export async function activityPage(filter: ActivityFilter, page: number): Promise<{ entries: ActivityEntry[]; total: number }> {
+  const database = await db();
+  const where = and(
+    filter.entity ? eq(auditLog.entity, filter.entity) : undefined,
+    filter.staffEmail ? eq(auditLog.staffEmail, filter.staffEmail) : undefined,
+  );
+  const [rows, [counted]] = await Promise.all([
+    database
+      .select(entryColumns)
+      .from(auditLog)
+      .where(where)
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .limit(ACTIVITY_PER_PAGE)
+      .offset((Math.max(1, page) - 1) * ACTIVITY_PER_PAGE),
+    database.select({ n: count() }).from(auditLog).where(where),
+  ]);
+  return { entries: asEntries(rows), total: counted?.n ?? 0 };
+}
+
+/** The staff members who appear in the log, for the list's filter (those since removed too). */
+export async function activityStaff(): Promise<string[]> {
+  const rows = await (await db())
+    .selectDistinct({ email: auditLog.staffEmail })
+    .from(auditLog)
+    .orderBy(asc(auditLog.staffEmail));
+  return rows.flatMap((row) => (row.email === null ? [] : [row.email]));
+}
