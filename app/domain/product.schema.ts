@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { editVersionSchema } from "./edit-version";
 import { parseImageUrlList } from "./image-list";
 import { formatKsh, shillingsToCents } from "./money";
 import {
@@ -112,6 +113,12 @@ export function readProductForm(fields: Record<string, string>) {
     skippedUrls: parseImageUrlList(images).skipped > 0,
   };
 }
+
+/** What an edit form sends back to guard its save: the version and the stock it was loaded with (decision 031). */
+export const productEditSchema = z.object({
+  version: editVersionSchema,
+  stockWas: z.coerce.number({ error: "This form is out of date; please reload the page." }).int().min(0).max(MAX_STOCK),
+});
 
 const productId = z.string().trim().min(1).max(MAX_SHORT_TEXT_CHARS);
 

@@ -1,10 +1,13 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
+import type { Actor } from "~/domain/audit";
+import { changedMeanwhileMessage } from "~/domain/edit-version";
 import { type ProductFormAnswer, SAVE_FAILED_MESSAGE } from "~/domain/product";
-import { type ProductInput, readProductForm } from "~/domain/product.schema";
+import { type ProductInput, productEditSchema, readProductForm } from "~/domain/product.schema";
 import { newProductSku, productSlug } from "~/domain/slug";
-import type { Transaction } from "./db/client.server";
+import type { Database, Transaction } from "./db/client.server";
 import { db } from "./db/database.server";
 import { likePattern } from "./db/like.server";
+import { recordChange } from "./audit.server";
 import { categories, products, productSlugHistory } from "./db/schema.server";
 import { publish } from "./events.server";
 import { fieldErrors, formFields } from "./form.server";
@@ -43,8 +46,11 @@ export async function productsForAdmin(query = ""): Promise<AdminProductRow[]> {
   return rows.map(({ images, ...row }) => ({ ...row, image: images[0] ?? null }));
 }
 
-/** What the product form edits, plus the SKU and slug it shows. */
-export type ProductForEdit = ProductInput & { id: string; sku: string; slug: string };
+/**
+ * What the product form edits, plus the SKU and slug it shows, and what the form sends back to guard its save:
+ * the version it was loaded from, and the stock it showed (decision 031).
+ */
+export type ProductForEdit = ProductInput & { id: string; sku: string; slug: string; version: number };
 
 export async function productForEdit(id: string): Promise<ProductForEdit | undefined> {
   const [row] = await (
@@ -68,13 +74,16 @@ export async function productForEdit(id: string): Promise<ProductForEdit | undef
       isNewArrival: products.isNewArrival,
       isVisible: products.isVisible,
       images: products.images,
+      version: products.version,
     })
     .from(products)
     .where(eq(products.id, id));
   return row;
 }
 
-export type SaveProductResult = { ok: true; id: string; slug: string } | { ok: false; problem: "missing-product" | "missing-category" };
+export type SaveProductResult =
+  | { ok: true; id: string; slug: string }
+  | { ok: false; problem: "missing-product" | "missing-category" | "changed-meanwhile" };
 
 /** Whether the chosen category exists, locked so it cannot be deleted before the save commits. */
 async function categoryExists(tx: Transaction, categoryId: string | null): Promise<boolean> {
@@ -97,7 +106,7 @@ async function claimSlug(tx: Transaction, slug: string): Promise<void> {
  * review count start at 0. Should another product already hold that millisecond's SKU or slug, the next
  * millisecond is used, so two products saved at once both get in.
  */
-export async function createProduct(input: ProductInput, now = new Date()): Promise<SaveProductResult> {
+export async function createProduct(input: ProductInput, actor: Actor, now = new Date()): Promise<SaveProductResult> {
   const database = await db();
   for (let time = now.getTime(); ; time++) {
     const created = await database.transaction(async (tx): Promise<SaveProductResult | null> => {
@@ -111,6 +120,7 @@ export async function createProduct(input: ProductInput, now = new Date()): Prom
         .returning({ id: products.id });
       if (!row) return null;
       await claimSlug(tx, slug);
+      await recordChange(tx, { actor, entity: "product", entityId: id, action: "create", after: { ...input }, now });
       await publish(tx, "products", id);
       return { ok: true, id, slug };
     });
@@ -118,19 +128,39 @@ export async function createProduct(input: ProductInput, now = new Date()): Prom
   }
 }
 
+/** What an edit form was loaded from: the product's version, and the stock it showed. */
+export type ProductEditBase = { version: number; stockWas: number };
+
 /**
- * Saves the whole edited product (SPEC §7). Its slug is rebuilt from the name and the id (SPEC §3); when that
- * changes the slug, the old one is kept in the slug history so links to it answer 301 to the new one.
+ * Saves the edited product (SPEC §7) if nobody changed it since the form was loaded (decision 031): staff
+ * edits bump the version, and a save naming an older one is refused. Stock is written only when the form
+ * changed it, and refused when it changed under the form (an order delivered meanwhile), so a save never
+ * puts back stock an order took. The slug is rebuilt from the name and the id (SPEC §3); when that changes
+ * the slug, the old one is kept in the slug history so links to it answer 301 to the new one. `database` is
+ * another app process's connection in tests; by default, the shop's.
  */
-export async function updateProduct(id: string, input: ProductInput, now = new Date()): Promise<SaveProductResult> {
-  return (await db()).transaction(async (tx) => {
-    const [current] = await tx.select({ slug: products.slug }).from(products).where(eq(products.id, id)).for("update");
+export async function updateProduct(
+  id: string,
+  input: ProductInput,
+  base: ProductEditBase,
+  actor: Actor,
+  now = new Date(),
+  database?: Database,
+): Promise<SaveProductResult> {
+  return (database ?? (await db())).transaction(async (tx): Promise<SaveProductResult> => {
+    const [current] = await tx.select().from(products).where(eq(products.id, id)).for("update");
     if (!current) return { ok: false, problem: "missing-product" };
+    const stockEdited = input.stock !== base.stockWas;
+    if (current.version !== base.version || (stockEdited && current.stock !== base.stockWas)) {
+      return { ok: false, problem: "changed-meanwhile" };
+    }
     if (!(await categoryExists(tx, input.categoryId))) return { ok: false, problem: "missing-category" };
     const slug = productSlug(input.name, id);
+    const { stock, ...fields } = input;
+    const change = stockEdited ? { ...fields, stock } : fields;
     await tx
       .update(products)
-      .set({ ...input, slug, updatedAt: now })
+      .set({ ...change, slug, version: current.version + 1, updatedAt: now })
       .where(eq(products.id, id));
     if (slug !== current.slug) {
       await claimSlug(tx, slug);
@@ -139,6 +169,7 @@ export async function updateProduct(id: string, input: ProductInput, now = new D
         .values({ slug: current.slug, productId: id, createdAt: now })
         .onConflictDoUpdate({ target: productSlugHistory.slug, set: { productId: id, createdAt: now } });
     }
+    await recordChange(tx, { actor, entity: "product", entityId: id, action: "update", before: current, after: change, now });
     await publish(tx, "products", id);
     return { ok: true, id, slug };
   });
@@ -152,13 +183,21 @@ export async function updateProduct(id: string, input: ProductInput, now = new D
 export async function saveProductForm(
   form: FormData,
   productId: string | null,
+  actor: Actor,
   now = new Date(),
 ): Promise<{ status: number; answer: ProductFormAnswer }> {
-  const { parsed, skippedUrls } = readProductForm(formFields(form));
+  const fields = formFields(form);
+  const { parsed, skippedUrls } = readProductForm(fields);
   if (!parsed.success) return { status: 400, answer: { saved: false, errors: fieldErrors(parsed.error), skippedUrls } };
-  const failed = (status: number) => ({ status, answer: { saved: false, errors: { form: SAVE_FAILED_MESSAGE }, skippedUrls } });
+  const base = productEditSchema.safeParse(fields);
+  if (productId !== null && !base.success) return { status: 400, answer: { saved: false, errors: fieldErrors(base.error), skippedUrls } };
+  const failed = (status: number, message = SAVE_FAILED_MESSAGE) => ({ status, answer: { saved: false, errors: { form: message }, skippedUrls } });
   try {
-    const result = productId === null ? await createProduct(parsed.data, now) : await updateProduct(productId, parsed.data, now);
+    const result =
+      productId === null || !base.success
+        ? await createProduct(parsed.data, actor, now)
+        : await updateProduct(productId, parsed.data, base.data, actor, now);
+    if (!result.ok && result.problem === "changed-meanwhile") return failed(409, changedMeanwhileMessage("product"));
     if (!result.ok) return failed(result.problem === "missing-product" ? 404 : 409);
     return { status: 200, answer: { saved: true, errors: {}, skippedUrls } };
   } catch (error) {
@@ -167,12 +206,21 @@ export async function saveProductForm(
   }
 }
 
-/** Shows or hides a product in the shop (the list's switch); false when the product no longer exists. */
-export async function setProductVisibility(id: string, isVisible: boolean, now = new Date()): Promise<boolean> {
+/**
+ * Shows or hides a product in the shop (the list's switch, which says what it wants rather than editing a
+ * loaded copy); false when the product no longer exists. Open edit forms of it are now out of date.
+ */
+export async function setProductVisibility(id: string, isVisible: boolean, actor: Actor, now = new Date()): Promise<boolean> {
   return (await db()).transaction(async (tx) => {
-    const changed = await tx.update(products).set({ isVisible, updatedAt: now }).where(eq(products.id, id)).returning({ id: products.id });
-    if (changed.length > 0) await publish(tx, "products", id);
-    return changed.length > 0;
+    const [current] = await tx.select({ isVisible: products.isVisible }).from(products).where(eq(products.id, id)).for("update");
+    if (!current) return false;
+    await tx
+      .update(products)
+      .set({ isVisible, version: sql`${products.version} + 1`, updatedAt: now })
+      .where(eq(products.id, id));
+    await recordChange(tx, { actor, entity: "product", entityId: id, action: "update", before: current, after: { isVisible }, now });
+    await publish(tx, "products", id);
+    return true;
   });
 }
 
@@ -180,11 +228,13 @@ export async function setProductVisibility(id: string, isVisible: boolean, now =
  * Deletes a product. Orders keep what was bought: their lines are snapshots (name, picture, price) whose link
  * to the product becomes empty; its former slugs go with it.
  */
-export async function deleteProduct(id: string): Promise<void> {
+export async function deleteProduct(id: string, actor: Actor, now = new Date()): Promise<void> {
   await (
     await db()
   ).transaction(async (tx) => {
-    const deleted = await tx.delete(products).where(eq(products.id, id)).returning({ id: products.id });
-    if (deleted.length > 0) await publish(tx, "products", id);
+    const [deleted] = await tx.delete(products).where(eq(products.id, id)).returning({ name: products.name, sku: products.sku });
+    if (!deleted) return;
+    await recordChange(tx, { actor, entity: "product", entityId: id, action: "delete", before: deleted, now });
+    await publish(tx, "products", id);
   });
 }

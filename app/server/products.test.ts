@@ -1,12 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { beforeAll, expect, test, vi } from "vitest";
+import { secondConnection } from "../../tests/setup/fresh-database";
+import { beforeAll, describe, expect, test, vi } from "vitest";
+import { staffActor } from "~/domain/audit";
 import { REQUIRED_FIELDS_MESSAGE, SAVE_FAILED_MESSAGE } from "~/domain/product";
 import type { ProductInput } from "~/domain/product.schema";
 import { productBySlug } from "./catalogue.server";
 import { createCategory, deleteCategory } from "./categories.server";
-import { db } from "./db/database.server";
-import { products, productSlugHistory } from "./db/schema.server";
+import type { Database } from "./db/client.server";
+import { db, shopDatabase } from "./db/database.server";
+import { timelineOf } from "./audit.server";
+import { auditLog, products, productSlugHistory } from "./db/schema.server";
 import { type ShopEvent, subscribe } from "./events.server";
 import { orderById, placeOrder } from "./orders.server";
 import {
@@ -51,8 +55,16 @@ const product = (changes: Partial<ProductInput> = {}): ProductInput => ({
   ...changes,
 });
 
+const STAFF = staffActor("owner@duka.test");
+
+/** Saves an edit as a form freshly loaded from the product would. */
+async function edit(id: string, input: ProductInput, now = new Date()) {
+  const loaded = await productForEdit(id);
+  return updateProduct(id, input, { version: loaded?.version ?? 1, stockWas: loaded?.stock ?? 0 }, STAFF, now);
+}
+
 async function created(changes: Partial<ProductInput> = {}, now = NOW) {
-  const result = await createProduct(product(changes), now);
+  const result = await createProduct(product(changes), STAFF, now);
   if (!result.ok) throw new Error(`not created: ${result.problem}`);
   return result;
 }
@@ -100,6 +112,7 @@ test("a new product gets a timestamp slug, an AFB-NEW SKU, no rating yet, and is
     id: result!.id,
     sku: "AFB-NEW-1763784000000",
     slug: "ankara-wrap-top-1763784000000",
+    version: 1,
   });
 });
 
@@ -159,10 +172,10 @@ test("an update saves the whole edited product and rebuilds the slug from the na
   });
 
   let result: Awaited<ReturnType<typeof updateProduct>> | undefined;
-  const events = await announced(async () => (result = await updateProduct(id, edited, new Date("2025-12-01T00:00:00Z"))));
+  const events = await announced(async () => (result = await edit(id, edited, new Date("2025-12-01T00:00:00Z"))));
 
   expect(result).toEqual({ ok: true, id, slug: `kikoi-beach-wrap-large-${id}` });
-  expect(await productForEdit(id)).toEqual({ ...edited, id, sku, slug: `kikoi-beach-wrap-large-${id}` });
+  expect(await productForEdit(id)).toEqual({ ...edited, id, sku, slug: `kikoi-beach-wrap-large-${id}`, version: 2 });
   const [row] = await (await db()).select().from(products).where(eq(products.id, id));
   expect(row).toMatchObject({ rating: 0, reviewCount: 0, createdAt: NOW, updatedAt: new Date("2025-12-01T00:00:00Z") });
   expect(events).toEqual([{ topic: "products", id }]);
@@ -171,7 +184,7 @@ test("an update saves the whole edited product and rebuilds the slug from the na
 test("after a rename every earlier address answers with the new one, and a name taken back is live again", async () => {
   const { id, slug: first } = await created({ name: "Kanga Head Wrap" });
   const renamed = async (name: string) => {
-    const result = await updateProduct(id, product({ name }));
+    const result = await edit(id, product({ name }));
     if (!result.ok) throw new Error(result.problem);
     return result.slug;
   };
@@ -202,7 +215,7 @@ test("after a rename every earlier address answers with the new one, and a name 
 
 test("a hidden product's old address does not reveal it", async () => {
   const { id, slug } = await created({ name: "Quiet Kiondo" });
-  await updateProduct(id, product({ name: "Quiet Kiondo Basket", isVisible: false }));
+  await edit(id, product({ name: "Quiet Kiondo Basket", isVisible: false }));
   expect(await productBySlug(slug)).toEqual({ kind: "missing" });
 });
 
@@ -220,12 +233,12 @@ test("a new product whose slug was once another's takes it over: the live produc
 
 test("saving a product that was deleted meanwhile fails and writes nothing", async () => {
   const { id } = await created({ name: "Vanishing Scarf" });
-  await deleteProduct(id);
+  await deleteProduct(id, STAFF);
 
-  expect(await updateProduct(id, product())).toEqual({ ok: false, problem: "missing-product" });
+  expect(await edit(id, product())).toEqual({ ok: false, problem: "missing-product" });
   expect(await productForEdit(id)).toBeUndefined();
-  const form = formOf({ name: "Vanishing Scarf", price: "10", images: "https://example.com/s.jpg" });
-  expect(await saveProductForm(form, id)).toEqual({
+  const form = formOf({ name: "Vanishing Scarf", price: "10", images: "https://example.com/s.jpg", version: "1", stockWas: "12" });
+  expect(await saveProductForm(form, id, STAFF)).toEqual({
     status: 404,
     answer: { saved: false, errors: { form: SAVE_FAILED_MESSAGE }, skippedUrls: false },
   });
@@ -236,9 +249,9 @@ test("a category deleted meanwhile fails the save", async () => {
   await deleteCategory(gone);
   const before = (await productsForAdmin()).length;
 
-  expect(await createProduct(product({ categoryId: gone }))).toEqual({ ok: false, problem: "missing-category" });
+  expect(await createProduct(product({ categoryId: gone }), STAFF)).toEqual({ ok: false, problem: "missing-category" });
   const form = formOf({ name: "Orphan Mat", price: "10", categoryId: gone, images: "https://example.com/m.jpg" });
-  expect(await saveProductForm(form, null)).toEqual({
+  expect(await saveProductForm(form, null, STAFF)).toEqual({
     status: 409,
     answer: { saved: false, errors: { form: SAVE_FAILED_MESSAGE }, skippedUrls: false },
   });
@@ -251,8 +264,8 @@ test("when the database refuses a save, the form is told it failed and the produ
   await (await db()).insert(products).values({ id: `x${id}`, name: "Imported", slug: `maasai-blanket-${id}`, sku: `IMP-${id}` });
   const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
 
-  const form = formOf({ name: "Maasai Blanket", price: "99", images: "https://example.com/b.jpg" });
-  const { status, answer } = await saveProductForm(form, id);
+  const form = formOf({ name: "Maasai Blanket", price: "99", images: "https://example.com/b.jpg", version: "1", stockWas: "0" });
+  const { status, answer } = await saveProductForm(form, id, STAFF);
 
   expect(status).toBe(500);
   expect(answer).toEqual({ saved: false, errors: { form: SAVE_FAILED_MESSAGE }, skippedUrls: false });
@@ -262,7 +275,7 @@ test("when the database refuses a save, the form is told it failed and the produ
 });
 
 test("the form's save: bad input gets the form's messages, good input is saved with pasted URLs after the list", async () => {
-  expect(await saveProductForm(formOf({ name: " ", price: "0", imageUrls: "not a url" }), null)).toEqual({
+  expect(await saveProductForm(formOf({ name: " ", price: "0", imageUrls: "not a url" }), null, STAFF)).toEqual({
     status: 400,
     answer: {
       saved: false,
@@ -287,7 +300,7 @@ test("the form's save: bad input gets the form's messages, good input is saved w
     images: "/uploads/kiondo-1.webp",
     imageUrls: "https://example.com/kiondo-2.jpg\nnope",
   });
-  expect(await saveProductForm(form, null, NOW)).toEqual({ status: 200, answer: { saved: true, errors: {}, skippedUrls: true } });
+  expect(await saveProductForm(form, null, STAFF, NOW)).toEqual({ status: 200, answer: { saved: true, errors: {}, skippedUrls: true } });
 
   const [row] = await productsForAdmin("kiondo market");
   expect(await productForEdit(row!.id)).toMatchObject({
@@ -307,19 +320,19 @@ test("the form's save: bad input gets the form's messages, good input is saved w
 test("the switch hides a product from the shop and shows it again; a missing product is reported", async () => {
   const { id, slug } = await created({ name: "Kente Stole" });
 
-  const events = await announced(async () => expect(await setProductVisibility(id, false)).toBe(true));
+  const events = await announced(async () => expect(await setProductVisibility(id, false, STAFF)).toBe(true));
   expect(events).toEqual([{ topic: "products", id }]);
   expect(await productBySlug(slug)).toEqual({ kind: "missing" });
   expect((await productsForAdmin("kente stole"))[0]!.isVisible).toBe(false);
 
-  expect(await setProductVisibility(id, true)).toBe(true);
+  expect(await setProductVisibility(id, true, STAFF)).toBe(true);
   expect(await productBySlug(slug)).toMatchObject({ kind: "found" });
-  expect(await setProductVisibility("nosuchproduct", true)).toBe(false);
+  expect(await setProductVisibility("nosuchproduct", true, STAFF)).toBe(false);
 });
 
 test("a product in orders can be deleted: the orders keep what was bought, its old addresses go too", async () => {
   const { id, slug } = await created({ name: "Kitenge Shirt", priceCents: 2_900_00, stock: 5, images: ["/uploads/shirt.webp"] });
-  await updateProduct(id, product({ name: "Kitenge Shirt", priceCents: 2_900_00, stock: 5, images: ["/uploads/shirt.webp"] }));
+  await edit(id, product({ name: "Kitenge Shirt", priceCents: 2_900_00, stock: 5, images: ["/uploads/shirt.webp"] }));
   const placed = await placeOrder({
     name: "Achieng Otieno",
     address: "Kimathi Street, Nairobi",
@@ -330,7 +343,7 @@ test("a product in orders can be deleted: the orders keep what was bought, its o
   });
   if (!placed.ok) throw new Error("the order was not placed");
 
-  const events = await announced(() => deleteProduct(id));
+  const events = await announced(() => deleteProduct(id, STAFF));
 
   expect(events).toEqual([{ topic: "products", id }]);
   expect(await productForEdit(id)).toBeUndefined();
@@ -350,5 +363,129 @@ test("a product in orders can be deleted: the orders keep what was bought, its o
   ]);
   expect(order!.totalCents).toBe(5_800_00);
   // Deleting it again is harmless.
-  await expect(deleteProduct(id)).resolves.toBeUndefined();
+  await expect(deleteProduct(id, STAFF)).resolves.toBeUndefined();
+});
+
+describe("two staff members editing one product (decision 031)", () => {
+  const CHANGED = "This product was changed by someone else since you opened it. Your changes are still in the form; reload to see theirs.";
+  const formFor = (loaded: NonNullable<Awaited<ReturnType<typeof productForEdit>>>, changes: Record<string, string>) =>
+    formOf({
+      name: loaded.name,
+      price: String(loaded.priceCents / 100),
+      stock: String(loaded.stock),
+      images: loaded.images.join("\n"),
+      version: String(loaded.version),
+      stockWas: String(loaded.stock),
+      ...changes,
+    });
+
+  test("a typo fix saved after an order took stock keeps the stock the order left", async () => {
+    const { id } = await created({ name: "Kiondo Sisal Handbag", stock: 5 });
+    const opened = (await productForEdit(id))!;
+    // Meanwhile an order takes 2 units (Delivered + Paid).
+    await (await db()).update(products).set({ stock: 3 }).where(eq(products.id, id));
+
+    const { status, answer } = await saveProductForm(formFor(opened, { name: "Kiondo Sisal Hand Bag" }), id, STAFF);
+
+    expect(status).toBe(200);
+    expect(answer.saved).toBe(true);
+    expect(await productForEdit(id)).toMatchObject({ name: "Kiondo Sisal Hand Bag", stock: 3 });
+  });
+
+  test("a stock typed over a stock that changed meanwhile is refused, and nothing is written", async () => {
+    const { id } = await created({ name: "Beaded Choker", stock: 5 });
+    const opened = (await productForEdit(id))!;
+    await (await db()).update(products).set({ stock: 3 }).where(eq(products.id, id));
+
+    const { status, answer } = await saveProductForm(formFor(opened, { name: "Beaded Collar", stock: "9" }), id, STAFF);
+
+    expect(status).toBe(409);
+    expect(answer.errors).toEqual({ form: CHANGED });
+    expect(await productForEdit(id)).toMatchObject({ name: "Beaded Choker", stock: 3 });
+  });
+
+  test("the second of two saves from forms opened together is refused with the message; the first stands", async () => {
+    const { id } = await created({ name: "Maasai Beaded Sandals", stock: 7 });
+    const first = (await productForEdit(id))!;
+    const second = (await productForEdit(id))!;
+
+    expect((await saveProductForm(formFor(first, { price: "4200" }), id, STAFF)).status).toBe(200);
+    const refused = await saveProductForm(formFor(second, { name: "Maasai Sandals" }), id, staffActor("dev@duka.test"));
+
+    expect(refused).toEqual({ status: 409, answer: { saved: false, errors: { form: CHANGED }, skippedUrls: false } });
+    expect(await productForEdit(id)).toMatchObject({ name: "Maasai Beaded Sandals", priceCents: 4_200_00, version: 2 });
+  });
+
+  test("hiding a product from the list makes an open form's save stale", async () => {
+    const { id } = await created({ name: "Kanga Tote" });
+    const opened = (await productForEdit(id))!;
+    await setProductVisibility(id, false, STAFF);
+
+    expect((await saveProductForm(formFor(opened, { name: "Kanga Tote Bag" }), id, STAFF)).status).toBe(409);
+    expect(await productForEdit(id)).toMatchObject({ name: "Kanga Tote", isVisible: false });
+  });
+
+  test("twenty saves from forms opened together, on two app processes at once: exactly one is saved", async () => {
+    const { id } = await created({ name: "Ankara Bomber Jacket", stock: 8 });
+    const opened = (await productForEdit(id))!;
+    // On PostgreSQL a second pool stands for a second app process; PGlite has one connection only.
+    const shop: { db: Database; url?: string } = await shopDatabase();
+    const other = (await secondConnection(shop))?.db ?? shop.db;
+
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        updateProduct(id, product({ name: `Ankara Bomber ${i}`, stock: 8 }), { version: opened.version, stockWas: 8 }, STAFF, new Date(), i % 2 ? other : shop.db),
+      ),
+    );
+
+    const saved = results.filter((r) => r.ok);
+    expect(saved).toHaveLength(1);
+    expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.problem === "changed-meanwhile")).toBe(true);
+    expect((await productForEdit(id))!.version).toBe(opened.version + 1);
+    expect((await timelineOf("product", id)).filter((entry) => entry.action === "update")).toHaveLength(1);
+  });
+
+  test("a form without the version it was loaded from is refused as bad input", async () => {
+    const { id } = await created({ name: "Soapstone Bowl" });
+    const { status } = await saveProductForm(formOf({ name: "Soapstone Dish", price: "10", images: "https://example.com/s.jpg" }), id, STAFF);
+    expect(status).toBe(400);
+  });
+});
+
+describe("the activity log of products", () => {
+  test("creating, editing, hiding and deleting are each recorded with who, when and the fields that changed", async () => {
+    const { id } = await created({ name: "Tinga Tinga Print", stock: 4 }, new Date("2025-11-22T05:00:00.000Z"));
+    await edit(id, product({ name: "Tinga Tinga Canvas", stock: 6 }), new Date("2025-11-22T06:00:00.000Z"));
+    await setProductVisibility(id, false, staffActor("dev@duka.test"), new Date("2025-11-22T07:00:00.000Z"));
+    await deleteProduct(id, STAFF, new Date("2025-11-22T08:00:00.000Z"));
+
+    const timeline = await timelineOf("product", id);
+    expect(timeline.map(({ action, staffEmail, at }) => ({ action, staffEmail, at }))).toEqual([
+      { action: "create", staffEmail: "owner@duka.test", at: new Date("2025-11-22T05:00:00.000Z") },
+      { action: "update", staffEmail: "owner@duka.test", at: new Date("2025-11-22T06:00:00.000Z") },
+      { action: "update", staffEmail: "dev@duka.test", at: new Date("2025-11-22T07:00:00.000Z") },
+      { action: "delete", staffEmail: "owner@duka.test", at: new Date("2025-11-22T08:00:00.000Z") },
+    ]);
+    expect(timeline[1]).toMatchObject({ before: { name: "Tinga Tinga Print", stock: 4 }, after: { name: "Tinga Tinga Canvas", stock: 6 } });
+    expect(timeline[2]).toMatchObject({ before: { isVisible: true }, after: { isVisible: false } });
+    expect(timeline[3]).toMatchObject({ before: { name: "Tinga Tinga Canvas" }, after: null });
+  });
+
+  test("a save that changes nothing adds no entry, and a refused save adds none either", async () => {
+    const { id } = await created({ name: "Batik Wall Hanging" });
+    await edit(id, product({ name: "Batik Wall Hanging" }));
+    const opened = (await productForEdit(id))!;
+    await edit(id, product({ name: "Batik Hanging" }));
+    await updateProduct(id, product({ name: "Batik Art" }), { version: opened.version, stockWas: opened.stock }, STAFF);
+
+    expect((await timelineOf("product", id)).map((entry) => entry.action)).toEqual(["create", "update"]);
+  });
+
+  test("entries are never changed or deleted, even by a direct statement", async () => {
+    const { id } = await created({ name: "Kisii Stone Candle" });
+    const database = await db();
+    await expect(database.update(auditLog).set({ staffEmail: "someone@else.test" }).where(eq(auditLog.entityId, id))).rejects.toThrow();
+    await expect(database.delete(auditLog).where(eq(auditLog.entityId, id))).rejects.toThrow();
+    expect(await timelineOf("product", id)).toHaveLength(1);
+  });
 });

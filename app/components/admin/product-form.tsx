@@ -43,7 +43,8 @@ export function ProductForm({
   categories,
   submitLabel,
 }: {
-  product: ProductFields;
+  /** An edit carries the version it was loaded from; its save is refused if someone changed the product since. */
+  product: ProductFields & { version?: number };
   categories: readonly { id: string; name: string }[];
   submitLabel: "Create Product" | "Update Product";
 }) {
@@ -74,6 +75,12 @@ export function ProductForm({
 
   return (
     <fetcher.Form method="post" noValidate className="max-w-3xl space-y-6">
+      {product.version !== undefined && (
+        <>
+          <input type="hidden" name="version" value={product.version} />
+          <input type="hidden" name="stockWas" value={product.stock} />
+        </>
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Name"

@@ -1,6 +1,7 @@
 import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ProductForm } from "~/components/admin/product-form";
 import { buttonClass } from "~/components/ui/button";
+import { staffActor } from "~/domain/audit";
 import { requireAdminAction, requireAdminPage } from "~/server/admin-guard.server";
 import { shopCategories } from "~/server/catalogue.server";
 import { productForEdit, saveProductForm } from "~/server/products.server";
@@ -24,8 +25,8 @@ export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShoul
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  await requireAdminAction(request);
-  const { status, answer } = await saveProductForm(await request.formData(), params.id);
+  const staff = await requireAdminAction(request);
+  const { status, answer } = await saveProductForm(await request.formData(), params.id, staffActor(staff.email));
   return data(answer, { status });
 }
 

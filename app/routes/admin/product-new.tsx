@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { ProductForm } from "~/components/admin/product-form";
 import { newProductFields } from "~/domain/product";
+import { staffActor } from "~/domain/audit";
 import { requireAdminAction, requireAdminPage } from "~/server/admin-guard.server";
 import { shopCategories } from "~/server/catalogue.server";
 import { saveProductForm } from "~/server/products.server";
@@ -12,8 +13,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdminAction(request);
-  const { status, answer } = await saveProductForm(await request.formData(), null);
+  const staff = await requireAdminAction(request);
+  const { status, answer } = await saveProductForm(await request.formData(), null, staffActor(staff.email));
   return data(answer, { status });
 }
 

@@ -10,6 +10,7 @@ import { Price } from "~/components/ui/price";
 import { ErrorMessage } from "~/components/ui/status";
 import { NO_PRODUCTS_MESSAGE } from "~/domain/product";
 import { productListActionSchema, productSearchSchema } from "~/domain/product.schema";
+import { staffActor } from "~/domain/audit";
 import { requireAdminAction, requireAdminPage } from "~/server/admin-guard.server";
 import { formFields } from "~/server/form.server";
 import { deleteProduct, productsForAdmin, setProductVisibility } from "~/server/products.server";
@@ -23,17 +24,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdminAction(request);
+  const actor = staffActor((await requireAdminAction(request)).email);
   const parsed = productListActionSchema.safeParse(formFields(await request.formData()));
   if (!parsed.success) return data({ ok: false as const, error: parsed.error.issues[0]!.message }, { status: 400 });
   const input = parsed.data;
   switch (input.intent) {
     case "visibility":
-      if (!(await setProductVisibility(input.id, input.isVisible)))
+      if (!(await setProductVisibility(input.id, input.isVisible, actor)))
         return data({ ok: false as const, error: "That product no longer exists." }, { status: 404 });
       return { ok: true as const, error: null };
     case "delete":
-      await deleteProduct(input.id);
+      await deleteProduct(input.id, actor);
       return { ok: true as const, error: null };
   }
 }
