@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { editVersionSchema } from "./edit-version";
 import { phoneSchema } from "./phone.schema";
 import { RIDER_NAME_MAX_CHARS, RIDER_NAME_REQUIRED } from "./rider";
 
@@ -12,7 +13,7 @@ const id = z.string().trim().min(1).max(40);
 /** The riders page's forms, told apart by `intent`: a rider needs a name and a phone with its country code. */
 export const riderActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("create"), name, phone: phoneSchema }),
-  z.object({ intent: z.literal("update"), id, name, phone: phoneSchema }),
+  z.object({ intent: z.literal("update"), id, name, phone: phoneSchema, version: editVersionSchema }),
   z.object({ intent: z.literal("delete"), id }),
 ]);
 

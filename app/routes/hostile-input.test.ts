@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { THE_SHOP } from "~/domain/audit";
 import fc from "fast-check";
 import sharp from "sharp";
 import { beforeAll, expect, test } from "vitest";
@@ -242,8 +243,8 @@ async function staffOf(role: "owner" | "developer") {
 beforeAll(async () => {
   await writeSiteDocument("settings", SETTINGS);
   const productIds = [await givenProduct("Kikoy Beach Wrap"), await givenProduct("Maasai Shuka")];
-  const categoryIds = [await createCategory("Baskets"), await createCategory("Jewellery")];
-  const riderIds = [await createRider({ name: "Otieno", phone: "+254712345678" })];
+  const categoryIds = [await createCategory("Baskets", THE_SHOP), await createCategory("Jewellery", THE_SHOP)];
+  const riderIds = [await createRider({ name: "Otieno", phone: "+254712345678" }, THE_SHOP)];
   const orderIds: string[] = [];
   for (const productId of productIds) {
     const placed = await placeOrder({

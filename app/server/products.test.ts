@@ -28,7 +28,7 @@ const NOW = new Date("2025-11-22T04:00:00.000Z");
 let dresses: string;
 
 beforeAll(async () => {
-  dresses = await createCategory("Dresses");
+  dresses = await createCategory("Dresses", STAFF);
   await writeSiteDocument("settings", {
     storeName: "Duka",
     heroSlides: [],
@@ -245,8 +245,8 @@ test("saving a product that was deleted meanwhile fails and writes nothing", asy
 });
 
 test("a category deleted meanwhile fails the save", async () => {
-  const gone = await createCategory("Gone Soon");
-  await deleteCategory(gone);
+  const gone = await createCategory("Gone Soon", STAFF);
+  await deleteCategory(gone, STAFF);
   const before = (await productsForAdmin()).length;
 
   expect(await createProduct(product({ categoryId: gone }), STAFF)).toEqual({ ok: false, problem: "missing-category" });

@@ -7,6 +7,8 @@ import { TextField } from "~/components/ui/field";
 import { ErrorMessage } from "~/components/ui/status";
 import { NO_CATEGORIES_MESSAGE } from "~/domain/category";
 import { categoryActionSchema } from "~/domain/category.schema";
+import { staffActor } from "~/domain/audit";
+import { changedMeanwhileMessage } from "~/domain/edit-version";
 import { requireAdminAction, requireAdminPage } from "~/server/admin-guard.server";
 import { categoriesWithCounts, createCategory, deleteCategory, renameCategory } from "~/server/categories.server";
 import { formFields } from "~/server/form.server";
@@ -19,26 +21,33 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdminAction(request);
+  const actor = staffActor((await requireAdminAction(request)).email);
   const parsed = categoryActionSchema.safeParse(formFields(await request.formData()));
   if (!parsed.success) return data({ ok: false as const, error: parsed.error.issues[0]!.message }, { status: 400 });
   const input = parsed.data;
   switch (input.intent) {
     case "create":
-      await createCategory(input.name);
+      await createCategory(input.name, actor);
       return { ok: true as const, error: null };
     case "rename":
-      if (!(await renameCategory(input.id, input.name)))
-        return data({ ok: false as const, error: "That category no longer exists." }, { status: 404 });
-      return { ok: true as const, error: null };
+      switch (await renameCategory(input.id, input.name, input.version, actor)) {
+        case "missing":
+          return data({ ok: false as const, error: "That category no longer exists." }, { status: 404 });
+        case "changed-meanwhile":
+          return data({ ok: false as const, error: changedMeanwhileMessage("category") }, { status: 409 });
+        case "renamed":
+          return { ok: true as const, error: null };
+      }
+      break;
     case "delete": {
-      const result = await deleteCategory(input.id);
+      const result = await deleteCategory(input.id, actor);
       return result.ok ? { ok: true as const, error: null } : data({ ok: false as const, error: result.message }, { status: 409 });
     }
   }
 }
 
-type Editing = { mode: "create" } | { mode: "rename"; id: string; name: string } | { mode: "delete"; id: string; name: string } | null;
+// An edit keeps the version it was opened at, whatever live updates bring the list meanwhile.
+type Editing = { mode: "create" } | { mode: "rename"; id: string; name: string; version: number } | { mode: "delete"; id: string; name: string } | null;
 
 export default function Categories({ loaderData }: Route.ComponentProps) {
   const [chosen, setEditing] = useState<Editing>(null);
@@ -78,6 +87,7 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
                       mode: "rename",
                       id: category.id,
                       name: category.name,
+                      version: category.version,
                     })
                   }
                 >
@@ -109,7 +119,12 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
       >
         <fetcher.Form method="post" className="space-y-4">
           <input type="hidden" name="intent" value={editing?.mode === "rename" ? "rename" : "create"} />
-          {editing?.mode === "rename" && <input type="hidden" name="id" value={editing.id} />}
+          {editing?.mode === "rename" && (
+            <>
+              <input type="hidden" name="id" value={editing.id} />
+              <input type="hidden" name="version" value={editing.version} />
+            </>
+          )}
           <TextField
             label="Category name"
             name="name"

@@ -8,6 +8,8 @@ import { ErrorMessage } from "~/components/ui/status";
 import { PHONE_MAX_LENGTH } from "~/domain/phone";
 import { NO_RIDERS_FOUND_MESSAGE, RIDER_GONE_MESSAGE, RIDER_NAME_MAX_CHARS } from "~/domain/rider";
 import { riderActionSchema } from "~/domain/rider.schema";
+import { staffActor } from "~/domain/audit";
+import { changedMeanwhileMessage } from "~/domain/edit-version";
 import { requireAdminAction, requireAdminPage } from "~/server/admin-guard.server";
 import { fieldErrors, formFields } from "~/server/form.server";
 import { createRider, deleteRider, listRiders, updateRider } from "~/server/riders.server";
@@ -24,23 +26,32 @@ const saved = { ok: true as const, errors: {} as Errors };
 const refused = (errors: Errors, status: number) => data({ ok: false as const, errors }, { status });
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdminAction(request);
+  const actor = staffActor((await requireAdminAction(request)).email);
   const parsed = riderActionSchema.safeParse(formFields(await request.formData()));
   if (!parsed.success) return refused(fieldErrors(parsed.error), 400);
   const input = parsed.data;
   switch (input.intent) {
     case "create":
-      await createRider(input);
+      await createRider(input, actor);
       return saved;
     case "update":
-      return (await updateRider(input.id, input)) ? saved : refused({ form: RIDER_GONE_MESSAGE }, 404);
+      switch (await updateRider(input.id, input, input.version, actor)) {
+        case "missing":
+          return refused({ form: RIDER_GONE_MESSAGE }, 404);
+        case "changed-meanwhile":
+          return refused({ form: changedMeanwhileMessage("rider") }, 409);
+        case "saved":
+          return saved;
+      }
+      break;
     case "delete":
-      await deleteRider(input.id);
+      await deleteRider(input.id, actor);
       return saved;
   }
 }
 
-type Rider = { id: string; name: string; phone: string };
+// An edit keeps the version it was opened at, whatever live updates bring the list meanwhile.
+type Rider = { id: string; name: string; phone: string; version: number };
 type Editing = { mode: "create" } | ({ mode: "update" } & Rider) | ({ mode: "delete" } & Rider) | null;
 
 export default function Riders({ loaderData }: Route.ComponentProps) {
@@ -94,7 +105,12 @@ export default function Riders({ loaderData }: Route.ComponentProps) {
       >
         <fetcher.Form method="post" className="space-y-4">
           <input type="hidden" name="intent" value={rider ? "update" : "create"} />
-          {rider && <input type="hidden" name="id" value={rider.id} />}
+          {rider && (
+            <>
+              <input type="hidden" name="id" value={rider.id} />
+              <input type="hidden" name="version" value={rider.version} />
+            </>
+          )}
           <TextField
             label="Name"
             name="name"
