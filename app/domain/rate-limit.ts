@@ -3,6 +3,9 @@
 
 export type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
+/** At most `limit` attempts for `key` in a fixed window of `windowMs`. */
+export type RateLimit = { key: string; limit: number; windowMs: number };
+
 /** The shared count as last read (undefined before the first write), and this process's unwritten hits. */
 export type ClientCount = {
   shared?: { windowStart: number; hits: number };

@@ -1,47 +1,69 @@
 import { setImmediate } from "node:timers/promises";
-import { eq, lt, sql } from "drizzle-orm";
-import { afterWrite, type ClientCount, countHit, isSpent, noHits, type RateLimitVerdict } from "~/domain/rate-limit";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { afterWrite, type ClientCount, countHit, isSpent, noHits, type RateLimit, type RateLimitVerdict } from "~/domain/rate-limit";
 import { db } from "./db/database.server";
 import { rateLimits } from "./db/schema.server";
 
 export type { RateLimitVerdict };
 
 /**
- * Counts one attempt for `key` in a fixed window and says whether it is within `limit`. One atomic upsert,
- * so concurrent requests on any number of processes count correctly.
+ * Takes one attempt for `key` if its window has room: one atomic upsert that counts only while the count is
+ * under the limit, so attempts racing on any number of connections or processes never take more than `limit`.
+ * Returns the window's start when taken.
  */
-export async function hitRateLimit(key: string, limit: number, windowMs: number, now = new Date()): Promise<RateLimitVerdict> {
-  const windowStart = new Date(now.getTime() - windowMs);
+async function take({ key, limit, windowMs }: RateLimit, now: Date): Promise<Date | undefined> {
+  const ended = sql`${rateLimits.windowStart} <= ${new Date(now.getTime() - windowMs)}`;
   const [row] = await (await db())
     .insert(rateLimits)
     .values({ key, windowStart: now, hits: 1 })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        // A window that has passed starts again from this hit.
-        hits: sql`case when ${rateLimits.windowStart} <= ${windowStart} then 1 else ${rateLimits.hits} + 1 end`,
-        windowStart: sql`case when ${rateLimits.windowStart} <= ${windowStart} then ${now} else ${rateLimits.windowStart} end`,
+        // A window that has passed starts again from this attempt.
+        hits: sql`case when ${ended} then 1 else ${rateLimits.hits} + 1 end`,
+        windowStart: sql`case when ${ended} then ${now} else ${rateLimits.windowStart} end`,
       },
+      setWhere: sql`${ended} or ${rateLimits.hits} < ${limit}`,
     })
-    .returning({ hits: rateLimits.hits, windowStart: rateLimits.windowStart });
-  if (!row || row.hits <= limit) return { allowed: true };
-  const retryAfterMs = row.windowStart.getTime() + windowMs - now.getTime();
-  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
+    .returning({ windowStart: rateLimits.windowStart });
+  return row?.windowStart;
+}
+
+/** Gives back an attempt taken in the window that began at `windowStart` (none if a new window has begun). */
+async function giveBack(key: string, windowStart: Date): Promise<void> {
+  await (await db())
+    .update(rateLimits)
+    .set({ hits: sql`${rateLimits.hits} - 1` })
+    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart), gt(rateLimits.hits, 0)));
+}
+
+async function secondsUntilRoom({ key, windowMs }: RateLimit, now: Date): Promise<number> {
+  const [row] = await (await db()).select({ windowStart: rateLimits.windowStart }).from(rateLimits).where(eq(rateLimits.key, key));
+  const waitMs = row ? row.windowStart.getTime() + windowMs - now.getTime() : 0;
+  return Math.max(1, Math.ceil(waitMs / 1000));
+}
+
+export type TakenAttempt = { allowed: true; giveBack(): Promise<void> } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * Takes one attempt from every limit, or from none: counted before the work it guards is done, so parallel
+ * requests cannot all slip through on one free attempt. A refused attempt counts nowhere. `giveBack` returns
+ * a taken attempt that should not count after all (a sign-in whose password was right).
+ */
+export async function takeAttempt(limits: readonly RateLimit[], now = new Date()): Promise<TakenAttempt> {
+  const taken = await Promise.all(limits.map((limit) => take(limit, now)));
+  const giveAllBack = async () => {
+    await Promise.all(limits.map((limit, i) => taken[i] && giveBack(limit.key, taken[i])));
+  };
+  if (taken.every(Boolean)) return { allowed: true, giveBack: giveAllBack };
+  await giveAllBack();
+  const waits = await Promise.all(limits.filter((_, i) => !taken[i]).map((limit) => secondsUntilRoom(limit, now)));
+  return { allowed: false, retryAfterSeconds: Math.max(...waits) };
 }
 
 /** Forgets windows that ended long ago, so the table stays small. */
 export async function sweepRateLimits(olderThan: Date): Promise<void> {
   await (await db()).delete(rateLimits).where(lt(rateLimits.windowStart, olderThan));
-}
-
-/** How many attempts `key` has made in the current window, without counting one more. */
-export async function rateLimitHits(key: string, windowMs: number, now = new Date()): Promise<number> {
-  const [row] = await (await db())
-    .select({ hits: rateLimits.hits, windowStart: rateLimits.windowStart })
-    .from(rateLimits)
-    .where(eq(rateLimits.key, key));
-  if (!row || row.windowStart.getTime() <= now.getTime() - windowMs) return 0;
-  return row.hits;
 }
 
 // How often a batched limit writes its new hits; also how far behind one process may see another's.

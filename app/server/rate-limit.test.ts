@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db } from "./db/database.server";
 import { rateLimits } from "./db/schema.server";
-import { batchedRateLimit } from "./rate-limit.server";
+import { batchedRateLimit, takeAttempt } from "./rate-limit.server";
 
 // Near the real time: the limit forgets counts whose window ended by the clock.
 const start = Date.now();
@@ -52,4 +52,44 @@ test("hits made after the shared window ended start a new one", async () => {
   expect(limit.hit(key, at(60_000))).toEqual({ allowed: true });
   await limit.close();
   expect(await sharedCount(key)).toEqual({ hits: 1, windowStart: 60_000 });
+});
+
+test("twenty attempts at once on a limit of 5 take exactly 5, however many connections they arrive on", async () => {
+  const limit = { key: "test:race", limit: 5, windowMs: 60_000 };
+  const attempts = await Promise.all(Array.from({ length: 20 }, () => takeAttempt([limit], at(0))));
+  expect(attempts.filter((a) => a.allowed)).toHaveLength(5);
+  expect(attempts.filter((a) => !a.allowed)).toEqual(Array(15).fill({ allowed: false, retryAfterSeconds: 60 }));
+  expect(await sharedCount(limit.key)).toEqual({ hits: 5, windowStart: 0 });
+});
+
+test("an attempt is taken from every limit or from none, and a refused one counts nowhere", async () => {
+  const phone = { key: "test:phone", limit: 2, windowMs: 60_000 };
+  const address = { key: "test:address", limit: 3, windowMs: 60_000 };
+  expect((await takeAttempt([phone, address], at(0))).allowed).toBe(true);
+  expect((await takeAttempt([phone, address], at(1_000))).allowed).toBe(true);
+  expect(await takeAttempt([phone, address], at(30_000))).toEqual({ allowed: false, retryAfterSeconds: 30 });
+  expect(await sharedCount(address.key)).toEqual({ hits: 2, windowStart: 0 });
+
+  const other = { key: "test:other-phone", limit: 2, windowMs: 60_000 };
+  expect((await takeAttempt([other, address], at(30_000))).allowed).toBe(true);
+  expect(await takeAttempt([other, address], at(40_000))).toEqual({ allowed: false, retryAfterSeconds: 20 });
+  expect(await sharedCount(other.key)).toEqual({ hits: 1, windowStart: 30_000 });
+
+  // The window that began with the first attempt is over: a new one starts.
+  expect((await takeAttempt([phone, address], at(60_000))).allowed).toBe(true);
+  expect(await sharedCount(phone.key)).toEqual({ hits: 1, windowStart: 60_000 });
+});
+
+test("an attempt given back leaves room for another, but not in a window begun since", async () => {
+  const limit = { key: "test:give-back", limit: 1, windowMs: 60_000 };
+  const first = await takeAttempt([limit], at(0));
+  if (!first.allowed) throw new Error("the first attempt was refused");
+  await first.giveBack();
+  const second = await takeAttempt([limit], at(1_000));
+  expect(second.allowed).toBe(true);
+  expect((await takeAttempt([limit], at(2_000))).allowed).toBe(false);
+
+  expect((await takeAttempt([limit], at(60_000))).allowed).toBe(true);
+  if (second.allowed) await second.giveBack();
+  expect(await sharedCount(limit.key)).toEqual({ hits: 1, windowStart: 60_000 });
 });

@@ -1,8 +1,15 @@
-import { expect, test } from "vitest";
+import { expect, test, vi } from "vitest";
 import { requireAdminAction, requireAdminPage, requireSameOrigin } from "./admin-guard.server";
 import { SESSION_COOKIE, startSession } from "./session.server";
-import { addStaff } from "./staff.server";
+import type * as staff from "./staff.server";
+import { addStaff, checkStaffPassword } from "./staff.server";
 import { signIn } from "./staff-login.server";
+
+// Every password check is counted, so a test can see how many guesses were checked.
+vi.mock("./staff.server", async (importOriginal) => {
+  const original = await importOriginal<typeof staff>();
+  return { ...original, checkStaffPassword: vi.fn(original.checkStaffPassword) };
+});
 
 const PASSWORD = "a long enough password";
 const minutes = (n: number) => n * 60_000;
@@ -43,6 +50,40 @@ test("after 5 failures from one client, that client is refused for every email",
   for (let i = 0; i < 5; i++) await signIn(`spray${i}@signin.test`, "password123", "10.2.0.1", now);
   expect(await signIn("victim@signin.test", PASSWORD, "10.2.0.1", now)).toEqual({ ok: false, reason: "locked-out" });
   expect(await signIn("victim@signin.test", PASSWORD, "10.2.0.2", now)).toMatchObject({ ok: true });
+});
+
+test("twenty wrong passwords sent at once for one email get at most 5 checked", async () => {
+  await addStaff({ email: "raced@signin.test", password: PASSWORD });
+  vi.mocked(checkStaffPassword).mockClear();
+  const now = new Date("2026-11-22T10:00:00Z");
+  // From twenty clients, so only the email's count stands between the guesses and the password check. On
+  // PostgreSQL they arrive on several connections at once.
+  const results = await Promise.all(
+    Array.from({ length: 20 }, (_, i) => signIn("raced@signin.test", `guess ${i}`, `10.3.0.${i}`, now)),
+  );
+  expect(vi.mocked(checkStaffPassword)).toHaveBeenCalledTimes(5);
+  expect(results.filter((r) => !r.ok && r.reason === "invalid")).toHaveLength(5);
+  expect(results.filter((r) => !r.ok && r.reason === "locked-out")).toHaveLength(15);
+  expect(await signIn("raced@signin.test", PASSWORD, "10.3.0.99", now)).toEqual({ ok: false, reason: "locked-out" });
+});
+
+test("twenty wrong passwords sent at once from one client, for twenty emails, get at most 5 checked", async () => {
+  vi.mocked(checkStaffPassword).mockClear();
+  const now = new Date("2026-11-22T11:00:00Z");
+  const results = await Promise.all(
+    Array.from({ length: 20 }, (_, i) => signIn(`sprayed${i}@signin.test`, "password123", "10.4.0.1", now)),
+  );
+  expect(vi.mocked(checkStaffPassword)).toHaveBeenCalledTimes(5);
+  expect(results.filter((r) => !r.ok && r.reason === "locked-out")).toHaveLength(15);
+});
+
+test("a right password does not count as a failure", async () => {
+  await addStaff({ email: "returning@signin.test", password: PASSWORD });
+  const now = new Date("2026-11-22T12:00:00Z");
+  for (let i = 0; i < 4; i++) await signIn("returning@signin.test", `typo ${i}`, "10.5.0.1", now);
+  for (let i = 0; i < 3; i++) expect(await signIn("returning@signin.test", PASSWORD, "10.5.0.1", now)).toMatchObject({ ok: true });
+  expect(await signIn("returning@signin.test", "one more typo", "10.5.0.1", now)).toEqual({ ok: false, reason: "invalid" });
+  expect(await signIn("returning@signin.test", PASSWORD, "10.5.0.1", now)).toEqual({ ok: false, reason: "locked-out" });
 });
 
 test("a form posted from another site, or with no Origin, is refused with 403", async () => {
