@@ -23,6 +23,8 @@ const EDITED = {
   notification: "The notification was",
 } as const;
 
+const plural = (subject: string) => subject.endsWith("were");
+
 export type EditedRecord = keyof typeof EDITED;
 
 /**
@@ -30,4 +32,4 @@ export type EditedRecord = keyof typeof EDITED;
  * someone else since you opened it. Your changes are still in the form; reload to see theirs.'
  */
 export const changedMeanwhileMessage = (record: EditedRecord): string =>
-  `${EDITED[record]} changed by someone else since you opened it. Your changes are still in the form; reload to see theirs.`;
+  `${EDITED[record]} changed by someone else since you opened ${plural(EDITED[record]) ? "them" : "it"}. Your changes are still in the form; reload to see theirs.`;

@@ -1,5 +1,5 @@
 import type { IdPrefix } from "./ids";
-import type { ContactInfo, Faqs, Settings } from "./site-documents.schema";
+import type { ContactInfo, Faqs, Settings, SiteDocument } from "./site-documents.schema";
 
 // The back office's site settings and content editors (SPEC §2 Admin, §3, §8, §9): their messages, the
 // lists they edit, and how an item added in an editor gets its lasting id.
@@ -91,6 +91,14 @@ export function contactInfoWithLastingIds(contactInfo: ContactInfo, newId: NewId
     socialLinks: withLastingIds(contactInfo.socialLinks, "link", newId),
   };
 }
+
+/** Each editor's document as saved, with lasting ids for what was added (Our Story has no lists). */
+export const WITH_LASTING_IDS: { [K in EditableDocumentKey]: (document: SiteDocument<K>, newId: NewId) => SiteDocument<K> } = {
+  settings: settingsWithLastingIds,
+  faqs: faqsWithLastingIds,
+  contactInfo: contactInfoWithLastingIds,
+  ourStory: (story) => story,
+};
 
 /** Where an editor shows a message: "heroSlides.slide-…-x7k2.alt", "fab.iconUrl", "title". */
 export const fieldKey = (...parts: string[]): string => parts.join(".");

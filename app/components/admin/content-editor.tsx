@@ -12,8 +12,11 @@ import {
   SAVED_MESSAGES,
 } from "~/domain/site-content";
 
-/** What an editor's action answers: the document as saved, or what is wrong (`failed`: the save itself failed). */
-export type EditorAnswer<T> = { ok: true; saved: T } | { ok: false; errors: Record<string, string>; failed?: true };
+/**
+ * What an editor's action answers: the document as saved and its new version, or what is wrong (`failed`: the
+ * save itself failed).
+ */
+export type EditorAnswer<T> = { ok: true; saved: T; version: number } | { ok: false; errors: Record<string, string>; failed?: true };
 
 /**
  * An editor route's clientAction: a save that fails on the way (the connection drops, the server errs) becomes
@@ -34,19 +37,25 @@ export async function answerOrSaveFailure<T>(
 
 /**
  * The state of one settings or content editor (SPEC §2): the document being edited, kept in the browser and
- * posted whole as JSON; what the server said about it; and the success message, shown for 3 s.
+ * posted whole as JSON with the version it was based on (decision 031); what the server said about it; and
+ * the success message, shown for 3 s.
  */
-export function useDocumentEditor<T>(key: EditableDocumentKey, stored: T) {
+export function useDocumentEditor<T>(key: EditableDocumentKey, stored: T, storedVersion: number) {
   const fetcher = useFetcher<EditorAnswer<T>>();
   const [draft, setDraft] = useState(stored);
+  const [baseVersion, setBaseVersion] = useState(storedVersion);
   const [dirty, setDirty] = useState(false);
   const [sent, setSent] = useState<T | null>(null);
 
-  // Someone saved this document elsewhere (live sync): show their version, unless this one has unsaved changes.
+  // Someone saved this document elsewhere (live sync): show their version, unless this one has unsaved changes,
+  // which stay based on the version they were typed over, so their save is refused rather than undo the other.
   const [storedShown, setStoredShown] = useState(stored);
   if (stored !== storedShown) {
     setStoredShown(stored);
-    if (!dirty) setDraft(stored);
+    if (!dirty) {
+      setDraft(stored);
+      setBaseVersion(storedVersion);
+    }
   }
 
   // A successful save gives added items their lasting ids: the draft becomes the saved document, unless it
@@ -55,6 +64,7 @@ export function useDocumentEditor<T>(key: EditableDocumentKey, stored: T) {
   const [answered, setAnswered] = useState(answer);
   if (answer !== answered) {
     setAnswered(answer);
+    if (answer?.ok) setBaseVersion(answer.version);
     if (answer?.ok && draft === sent) {
       setDraft(answer.saved);
       setDirty(false);
@@ -88,7 +98,7 @@ export function useDocumentEditor<T>(key: EditableDocumentKey, stored: T) {
       onSubmit(event: FormEvent<HTMLFormElement>) {
         event.preventDefault();
         setSent(draft);
-        void fetcher.submit({ document: JSON.stringify(draft) }, { method: "post" });
+        void fetcher.submit({ document: JSON.stringify(draft), version: String(baseVersion) }, { method: "post" });
       },
     },
     saveBar: {

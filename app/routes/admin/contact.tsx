@@ -1,33 +1,21 @@
-import { data } from "react-router";
 import { answerOrSaveFailure, EditorSection, SaveBar, useDocumentEditor } from "~/components/admin/content-editor";
 import { ListEditor } from "~/components/admin/list-editor";
 import { SelectField, TextArea, TextField } from "~/components/ui/field";
-import { CONTACT_ICON_CHOICES, CONTACT_ICON_LABELS, contactInfoWithLastingIds, fieldKey, LIST_LIMITS } from "~/domain/site-content";
+import { CONTACT_ICON_CHOICES, CONTACT_ICON_LABELS, fieldKey, LIST_LIMITS } from "~/domain/site-content";
 import type { ContactInfo } from "~/domain/site-documents.schema";
-import { parseEditorForm } from "~/domain/site-content.schema";
-import { requireAdminAction, requireAdminPage } from "~/server/admin-guard.server";
-import { formFields } from "~/server/form.server";
-import { newContentId, readSiteDocument, writeSiteDocument } from "~/server/site-documents.server";
+import { documentEditorAction, documentEditorLoader } from "~/server/document-editor.server";
 import type { Route } from "./+types/contact";
 
 type ContactIcon = ContactInfo["contactFields"][number]["icon"];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdminPage(request);
-  return { contactInfo: await readSiteDocument("contactInfo") };
-}
+export const loader = ({ request }: Route.LoaderArgs) => documentEditorLoader("contactInfo", request);
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdminAction(request);
-  const parsed = parseEditorForm("contactInfo", formFields(await request.formData()));
-  if (!parsed.ok) return data(parsed, { status: 400 });
-  return { ok: true as const, saved: await writeSiteDocument("contactInfo", contactInfoWithLastingIds(parsed.document, newContentId)) };
-}
+export const action = ({ request }: Route.ActionArgs) => documentEditorAction("contactInfo", request);
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => answerOrSaveFailure(serverAction);
 
 export default function ContactInfoEditor({ loaderData }: Route.ComponentProps) {
-  const editor = useDocumentEditor("contactInfo", loaderData.contactInfo);
+  const editor = useDocumentEditor("contactInfo", loaderData.document, loaderData.version);
   const { draft: info, update, newDraftId, error } = editor;
 
   return (

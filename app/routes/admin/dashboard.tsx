@@ -1,15 +1,17 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { SelectField, TextArea, TextField } from "~/components/ui/field";
 import { Price } from "~/components/ui/price";
 import { ErrorMessage, LiveStatus } from "~/components/ui/status";
 import { useTimedFlag } from "~/components/ui/use-timed-flag";
+import { staffActor } from "~/domain/audit";
+import { changedMeanwhileMessage, editVersionSchema } from "~/domain/edit-version";
 import { notificationFormSchema } from "~/domain/notification-form.schema";
 import { requireAdminAction, requireAdminPage } from "~/server/admin-guard.server";
 import { dashboardFigures } from "~/server/dashboard.server";
 import { fieldErrors, formFields } from "~/server/form.server";
-import { readSiteDocument, writeSiteDocument } from "~/server/site-documents.server";
+import { readSiteDocumentForEdit, saveSiteDocument } from "~/server/site-documents.server";
 import type { Route } from "./+types/dashboard";
 
 /** SPEC §9: the notification's saved confirmation shows for 2 s. */
@@ -17,16 +19,22 @@ const SAVED_MS = 2_000;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminPage(request);
-  const [figures, notification] = await Promise.all([dashboardFigures(), readSiteDocument("notification")]);
-  return { figures, notification };
+  const [figures, notification] = await Promise.all([dashboardFigures(), readSiteDocumentForEdit("notification")]);
+  return { figures, notification: notification.document, notificationVersion: notification.version };
 }
 
+type NotificationAnswer = { saved: boolean; errors: Record<string, string>; version?: number };
+
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdminAction(request);
-  const parsed = notificationFormSchema.safeParse(formFields(await request.formData()));
-  if (!parsed.success) return data({ saved: false, errors: fieldErrors(parsed.error) }, { status: 400 });
-  await writeSiteDocument("notification", parsed.data);
-  return { saved: true, errors: {} as Record<string, string> };
+  const staff = await requireAdminAction(request);
+  const fields = formFields(await request.formData());
+  const parsed = notificationFormSchema.safeParse(fields);
+  const version = editVersionSchema.safeParse(fields.version);
+  if (!parsed.success) return data<NotificationAnswer>({ saved: false, errors: fieldErrors(parsed.error) }, { status: 400 });
+  if (!version.success) return data<NotificationAnswer>({ saved: false, errors: { form: version.error.issues[0]!.message } }, { status: 400 });
+  const result = await saveSiteDocument("notification", parsed.data, version.data, staffActor(staff.email));
+  if (!result.ok) return data<NotificationAnswer>({ saved: false, errors: { form: changedMeanwhileMessage("notification") } }, { status: 409 });
+  return data<NotificationAnswer>({ saved: true, errors: {}, version: result.version });
 }
 
 function Card({ label, children }: { label: string; children: React.ReactNode }) {
@@ -46,6 +54,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     if (fetcher.state === "idle" && fetcher.data?.saved) showSaved();
   }, [fetcher.state, fetcher.data, showSaved]);
   const errors: Record<string, string | undefined> = fetcher.data?.errors ?? {};
+  // The fields keep what was typed over live updates, so the save names the version they were loaded from,
+  // or the one this editor last saved.
+  const [version, setVersion] = useState(loaderData.notificationVersion);
+  const savedVersion = fetcher.state === "idle" ? fetcher.data?.version : undefined;
+  if (savedVersion !== undefined && savedVersion !== version) setVersion(savedVersion);
 
   return (
     <div className="space-y-10">
@@ -83,6 +96,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           Site notification
         </h2>
         <fetcher.Form method="post" className="mt-4 space-y-4">
+          <input type="hidden" name="version" value={version} />
           <label className="flex items-center gap-3 text-sm font-semibold">
             <input type="checkbox" name="isActive" defaultChecked={notification.isActive} className="size-5" />
             Show the notification to shoppers
@@ -96,7 +110,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <option value="toast">Toast (bottom-right corner)</option>
             <option value="modal">Modal (centre of the page)</option>
           </SelectField>
-          <ErrorMessage>{fetcher.data && !fetcher.data.saved ? "Please correct the fields above." : undefined}</ErrorMessage>
+          <ErrorMessage>{fetcher.data && !fetcher.data.saved ? (errors.form ?? "Please correct the fields above.") : undefined}</ErrorMessage>
           <div className="flex items-center gap-4">
             <Button type="submit" disabled={fetcher.state !== "idle"}>
               {fetcher.state !== "idle" ? "Saving..." : "Save Notification"}

@@ -1,30 +1,18 @@
-import { data } from "react-router";
 import { answerOrSaveFailure, SaveBar, useDocumentEditor } from "~/components/admin/content-editor";
 import { ListEditor } from "~/components/admin/list-editor";
 import { TextArea, TextField } from "~/components/ui/field";
-import { faqsWithLastingIds, fieldKey, LIST_LIMITS } from "~/domain/site-content";
-import { parseEditorForm } from "~/domain/site-content.schema";
-import { requireAdminAction, requireAdminPage } from "~/server/admin-guard.server";
-import { formFields } from "~/server/form.server";
-import { newContentId, readSiteDocument, writeSiteDocument } from "~/server/site-documents.server";
+import { fieldKey, LIST_LIMITS } from "~/domain/site-content";
+import { documentEditorAction, documentEditorLoader } from "~/server/document-editor.server";
 import type { Route } from "./+types/faq";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdminPage(request);
-  return { faqs: await readSiteDocument("faqs") };
-}
+export const loader = ({ request }: Route.LoaderArgs) => documentEditorLoader("faqs", request);
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdminAction(request);
-  const parsed = parseEditorForm("faqs", formFields(await request.formData()));
-  if (!parsed.ok) return data(parsed, { status: 400 });
-  return { ok: true as const, saved: await writeSiteDocument("faqs", faqsWithLastingIds(parsed.document, newContentId)) };
-}
+export const action = ({ request }: Route.ActionArgs) => documentEditorAction("faqs", request);
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => answerOrSaveFailure(serverAction);
 
 export default function FaqEditor({ loaderData }: Route.ComponentProps) {
-  const editor = useDocumentEditor("faqs", loaderData.faqs);
+  const editor = useDocumentEditor("faqs", loaderData.document, loaderData.version);
   const { draft, update, newDraftId, error } = editor;
 
   return (

@@ -1,29 +1,18 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { ContentImageField } from "~/components/admin/content-image-field";
 import { answerOrSaveFailure, SaveBar, useDocumentEditor } from "~/components/admin/content-editor";
 import { TextArea, TextField } from "~/components/ui/field";
-import { parseEditorForm } from "~/domain/site-content.schema";
-import { requireAdminAction, requireAdminPage } from "~/server/admin-guard.server";
-import { formFields } from "~/server/form.server";
-import { readSiteDocument, writeSiteDocument } from "~/server/site-documents.server";
+import { documentEditorAction, documentEditorLoader } from "~/server/document-editor.server";
 import type { Route } from "./+types/our-story";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdminPage(request);
-  return { story: await readSiteDocument("ourStory") };
-}
+export const loader = ({ request }: Route.LoaderArgs) => documentEditorLoader("ourStory", request);
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdminAction(request);
-  const parsed = parseEditorForm("ourStory", formFields(await request.formData()));
-  if (!parsed.ok) return data(parsed, { status: 400 });
-  return { ok: true as const, saved: await writeSiteDocument("ourStory", parsed.document) };
-}
+export const action = ({ request }: Route.ActionArgs) => documentEditorAction("ourStory", request);
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => answerOrSaveFailure(serverAction);
 
 export default function OurStoryEditor({ loaderData }: Route.ComponentProps) {
-  const editor = useDocumentEditor("ourStory", loaderData.story);
+  const editor = useDocumentEditor("ourStory", loaderData.document, loaderData.version);
   const { draft: story, update, error } = editor;
 
   return (
