@@ -46,19 +46,26 @@ async function secondsUntilRoom({ key, windowMs }: RateLimit, now: Date): Promis
 export type TakenAttempt = { allowed: true; giveBack(): Promise<void> } | { allowed: false; retryAfterSeconds: number };
 
 /**
- * Takes one attempt from every limit, or from none: counted before the work it guards is done, so parallel
- * requests cannot all slip through on one free attempt. A refused attempt counts nowhere. `giveBack` returns
- * a taken attempt that should not count after all (a sign-in whose password was right).
+ * Takes one attempt from every limit, or from none: counted before the work it guards is done, so requests
+ * sent at once cannot all slip through on one free attempt. Limits are taken in the order given, the broadest
+ * first: one that refuses hands back those taken before it and writes nothing for those after it, so a refused
+ * attempt counts nowhere and a flood of made-up keys adds no rows. `giveBack` returns a taken attempt that
+ * should not count after all (a sign-in whose password was right).
  */
 export async function takeAttempt(limits: readonly RateLimit[], now = new Date()): Promise<TakenAttempt> {
-  const taken = await Promise.all(limits.map((limit) => take(limit, now)));
+  const taken: { key: string; windowStart: Date }[] = [];
   const giveAllBack = async () => {
-    await Promise.all(limits.map((limit, i) => taken[i] && giveBack(limit.key, taken[i])));
+    await Promise.all(taken.map(({ key, windowStart }) => giveBack(key, windowStart)));
   };
-  if (taken.every(Boolean)) return { allowed: true, giveBack: giveAllBack };
-  await giveAllBack();
-  const waits = await Promise.all(limits.filter((_, i) => !taken[i]).map((limit) => secondsUntilRoom(limit, now)));
-  return { allowed: false, retryAfterSeconds: Math.max(...waits) };
+  for (const limit of limits) {
+    const windowStart = await take(limit, now);
+    if (!windowStart) {
+      await giveAllBack();
+      return { allowed: false, retryAfterSeconds: await secondsUntilRoom(limit, now) };
+    }
+    taken.push({ key: limit.key, windowStart });
+  }
+  return { allowed: true, giveBack: giveAllBack };
 }
 
 /** Forgets windows that ended long ago, so the table stays small. */

@@ -4,8 +4,9 @@ import { checkStaffPassword, type StaffMember } from "./staff.server";
 
 export type LoginResult = { ok: true; staff: StaffMember } | { ok: false; reason: "invalid" | "locked-out" };
 
+// The client's first: a client spraying many emails adds no rows for them once it is locked out.
 const limitsFor = (email: string, clientAddress: string) =>
-  [`login-email:${email.trim().toLowerCase()}`, `login-client:${clientAddress}`].map((key) => ({
+  [`login-client:${clientAddress}`, `login-email:${email.trim().toLowerCase()}`].map((key) => ({
     key,
     limit: MAX_FAILED_LOGINS,
     windowMs: FAILED_LOGIN_WINDOW_MS,
