@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_UNPAID_HOLD_MINUTES, UNPAID_HOLD_MESSAGE } from "./unpaid-hold";
 
 // Settings and site content (SPEC §3), stored as JSON documents and validated on the way in and out.
 // Shared by the back-office forms and the server.
@@ -46,6 +47,14 @@ export const settingsSchema = z.object({
   paymentMethods: z.array(paymentMethodSchema).max(20),
   heroSlides: z.array(heroSlideSchema).max(12),
   fab: floatingButtonSchema,
+  // Minutes an unpaid order holds its stock before the shop cancels it, 0 for ever (decision 033). Optional so
+  // settings saved before it existed still read; unpaidHoldMinutes() gives them the default.
+  unpaidHoldMinutes: z
+    .number(UNPAID_HOLD_MESSAGE)
+    .int(UNPAID_HOLD_MESSAGE)
+    .min(0, UNPAID_HOLD_MESSAGE)
+    .max(MAX_UNPAID_HOLD_MINUTES, UNPAID_HOLD_MESSAGE)
+    .optional(),
 });
 
 export const CONTACT_ICONS = ["Phone", "Mail", "MapPin"] as const;

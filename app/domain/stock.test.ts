@@ -1,6 +1,17 @@
 import { describe, expect, test } from "vitest";
 import { ORDER_STATUSES, type OrderStatus, PAYMENT_STATUSES, type PaymentStatus } from "./order-status";
-import { availableStock, canSell, holdsStock, quantitiesByProduct, shouldTakeStock, stockAfterTaking } from "./stock";
+import {
+  availableStock,
+  canSell,
+  figuresAfterChange,
+  firstShortfall,
+  holdsStock,
+  holdsStockAgain,
+  quantitiesByProduct,
+  shouldTakeStock,
+  soldOutChanged,
+  stockAfterTaking,
+} from "./stock";
 
 type Order = { status: OrderStatus; paymentStatus: PaymentStatus; stockTaken: boolean };
 
@@ -141,5 +152,97 @@ describe("quantitiesByProduct", () => {
 
   test("no lines, nothing to take", () => {
     expect(quantitiesByProduct([])).toEqual([]);
+  });
+});
+
+describe("holdsStockAgain", () => {
+  const open = { status: "Processing" as const, isArchived: false };
+
+  test("restoring an archived order, or setting a cancelled one to another status, holds its stock again", () => {
+    expect(holdsStockAgain({ ...open, isArchived: true, stockTaken: false }, open)).toBe(true);
+    expect(
+      holdsStockAgain({ status: "Cancelled", isArchived: false, stockTaken: false }, { status: "Pending Payment", isArchived: false }),
+    ).toBe(true);
+  });
+
+  test("an order that already holds its stock, or is still cancelled or archived, does not", () => {
+    expect(holdsStockAgain({ ...open, stockTaken: false }, { ...open, status: "Delivered" })).toBe(false);
+    expect(holdsStockAgain({ status: "Cancelled", isArchived: true, stockTaken: false }, { status: "Cancelled", isArchived: false })).toBe(
+      false,
+    );
+    expect(holdsStockAgain({ status: "Cancelled", isArchived: true, stockTaken: false }, { status: "Processing", isArchived: true })).toBe(
+      false,
+    );
+  });
+
+  test("an order whose stock was taken never holds it again", () => {
+    expect(holdsStockAgain({ status: "Cancelled", isArchived: true, stockTaken: true }, open)).toBe(false);
+  });
+});
+
+describe("firstShortfall", () => {
+  const figures = new Map([
+    ["basket", { stock: 5, held: 3 }],
+    ["dress", { stock: 2, held: 2 }],
+  ]);
+
+  test("names the first product with too few left, and how many are", () => {
+    expect(
+      firstShortfall(
+        [
+          ["basket", 3],
+          ["dress", 1],
+        ],
+        (id) => figures.get(id),
+      ),
+    ).toEqual({ productId: "basket", available: 2 });
+    expect(
+      firstShortfall(
+        [
+          ["dress", 1],
+          ["basket", 3],
+        ],
+        (id) => figures.get(id),
+      ),
+    ).toEqual({ productId: "dress", available: 0 });
+  });
+
+  test("none when every quantity can be had; a product deleted since is not asked for", () => {
+    expect(
+      firstShortfall(
+        [
+          ["basket", 2],
+          ["gone", 9],
+        ],
+        (id) => figures.get(id),
+      ),
+    ).toBeNull();
+  });
+});
+
+describe("figuresAfterChange and soldOutChanged", () => {
+  const change = (heldBefore: boolean, heldAfter: boolean, takesStock = false) => ({ heldBefore, heldAfter, takesStock });
+
+  test("an order that starts holding adds its quantity; one that stops holding removes it", () => {
+    expect(figuresAfterChange({ stock: 5, held: 1 }, 2, change(false, true))).toEqual({ stock: 5, held: 3 });
+    expect(figuresAfterChange({ stock: 5, held: 3 }, 2, change(true, false))).toEqual({ stock: 5, held: 1 });
+    expect(figuresAfterChange({ stock: 5, held: 3 }, 2, change(true, true))).toEqual({ stock: 5, held: 3 });
+  });
+
+  test("taking the stock of an order that held it leaves what is available unchanged", () => {
+    const before = { stock: 5, held: 3 };
+    const after = figuresAfterChange(before, 2, change(true, false, true));
+    expect(after).toEqual({ stock: 3, held: 1 });
+    expect(availableStock(after.stock, after.held)).toBe(availableStock(before.stock, before.held));
+  });
+
+  test.each([
+    [{ stock: 5, held: 3 }, { stock: 5, held: 5 }, true],
+    [{ stock: 5, held: 5 }, { stock: 5, held: 3 }, true],
+    [{ stock: 5, held: 1 }, { stock: 5, held: 3 }, false],
+    [{ stock: 2, held: 4 }, { stock: 2, held: 3 }, false],
+    [{ stock: 0, held: 0 }, { stock: 0, held: 0 }, false],
+  ])("from %o to %o a product sold out or came back: %s", (before, after, changed) => {
+    expect(soldOutChanged(before, after)).toBe(changed);
   });
 });

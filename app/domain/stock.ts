@@ -47,3 +47,58 @@ export function quantitiesByProduct(lines: readonly { productId: string | null; 
   }
   return [...totals].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
+
+/** A product's stock, and what open orders hold of it. */
+export type StockFigures = { stock: number; held: number };
+
+/**
+ * Whether a change brings an order back to holding stock: it held nothing (archived or cancelled, stock not
+ * taken) and now it is open again. Such a change must first find its quantities still available.
+ */
+export function holdsStockAgain(
+  before: { status: OrderStatus; isArchived: boolean; stockTaken: boolean },
+  after: { status: OrderStatus; isArchived: boolean },
+): boolean {
+  return !holdsStock(before) && holdsStock({ ...after, stockTaken: before.stockTaken });
+}
+
+/**
+ * The first of `wanted` (product id and quantity, in the order given) that too few units are left of, with how
+ * many are; null when every one can be had. Products with no figures (deleted since) are not asked for.
+ */
+export function firstShortfall(
+  wanted: Iterable<readonly [string, number]>,
+  figuresOf: (productId: string) => StockFigures | undefined,
+): { productId: string; available: number } | null {
+  for (const [productId, quantity] of wanted) {
+    const figures = figuresOf(productId);
+    if (!figures) continue;
+    const available = availableStock(figures.stock, figures.held);
+    if (!canSell(available, quantity)) return { productId, available };
+  }
+  return null;
+}
+
+/**
+ * A product's figures after one order's change: taking stock lowers the stock (never below 0), and an order
+ * that starts or stops holding adds or removes its quantity from what is held.
+ */
+export function figuresAfterChange(
+  figures: StockFigures,
+  quantity: number,
+  order: { heldBefore: boolean; heldAfter: boolean; takesStock: boolean },
+): StockFigures {
+  return {
+    stock: order.takesStock ? stockAfterTaking(figures.stock, quantity) : figures.stock,
+    held: figures.held - (order.heldBefore ? quantity : 0) + (order.heldAfter ? quantity : 0),
+  };
+}
+
+/**
+ * Whether a product sold out or came back in stock: the only difference an order makes to what a shop page
+ * shows ('Out of stock', and in stock or not in its structured data), so the only time an order drops cached
+ * shop pages (decision 034).
+ */
+export function soldOutChanged(before: StockFigures, after: StockFigures): boolean {
+  return (availableStock(before.stock, before.held) > 0) !== (availableStock(after.stock, after.held) > 0);
+}
