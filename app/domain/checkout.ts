@@ -1,5 +1,8 @@
 
-// The checkout's messages (SPEC §2 Checkout, §5, §8); its form schema is in checkout.schema.ts.
+import { phoneDigits } from "./phone";
+import { clientNetwork, type RateLimit } from "./rate-limit";
+
+// The checkout's messages (SPEC §2 Checkout, §5, §8) and limits; its form schema is in checkout.schema.ts.
 
 export const PAYMENT_METHOD_MESSAGE = "Please select a payment method.";
 export const ORDER_FAILED_MESSAGE = "There was a problem placing your order. Please try again.";
@@ -25,4 +28,34 @@ export function checkoutProblemMessage(problem: CheckoutProblem): string {
     case "payment-method":
       return PAYMENT_METHOD_MESSAGE;
   }
+}
+
+/** Checkouts a phone number, and a browser, may try in an hour: far more than a shopper places (decision 029). */
+export const CHECKOUTS_PER_HOUR = 10;
+/**
+ * Checkouts one address may try in an hour: looser, since a mobile carrier puts many shoppers behind one
+ * address (carrier-grade NAT), but it bounds a client that makes up phone numbers and drops its cookie.
+ */
+export const CHECKOUTS_PER_HOUR_PER_ADDRESS = 60;
+const HOUR_MS = 60 * 60_000;
+
+/**
+ * The limits a checkout counts against, the broadest first: its address (an IPv6 client's /64), its phone
+ * number and its browser. Shoppers who share an address are told apart by phone and browser.
+ */
+export function checkoutLimits(
+  from: { clientAddress: string; phone: string; browserId: string },
+  perHour: { perShopper: number; perAddress: number },
+): RateLimit[] {
+  return [
+    { key: `checkout-address:${clientNetwork(from.clientAddress)}`, limit: perHour.perAddress, windowMs: HOUR_MS },
+    { key: `checkout-phone:${phoneDigits(from.phone)}`, limit: perHour.perShopper, windowMs: HOUR_MS },
+    { key: `checkout-browser:${from.browserId}`, limit: perHour.perShopper, windowMs: HOUR_MS },
+  ];
+}
+
+/** Said with HTTP 429 when a checkout is over its limit; the bag and the form are kept as they were. */
+export function tooManyCheckoutsMessage(retryAfterSeconds: number): string {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return `Too many orders tried from this phone number, browser or connection. Please try again in ${minutes === 1 ? "1 minute" : `${minutes} minutes`}; your bag and details are kept.`;
 }

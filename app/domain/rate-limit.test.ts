@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { afterWrite, type ClientCount, countHit, isSpent, noHits } from "./rate-limit";
+import { afterWrite, type ClientCount, clientNetwork, countHit, isSpent, noHits } from "./rate-limit";
 
 const LIMIT = 3;
 const WINDOW = 60_000;
@@ -44,4 +44,23 @@ test("a count is spent once its window is over and it has nothing left to write"
   expect(isSpent(written, 60_000, WINDOW)).toBe(true);
   expect(isSpent({ ...written, unwritten: 1 }, 60_000, WINDOW)).toBe(false);
   expect(isSpent(noHits(), 0, WINDOW)).toBe(true);
+});
+
+test.each([
+  ["203.0.113.7", "203.0.113.7"],
+  ["::ffff:203.0.113.7", "203.0.113.7"],
+  ["2001:db8:85a3:1234:abcd:ef01:2345:6789", "2001:db8:85a3:1234::/64"],
+  ["2001:db8:85a3:1234::1", "2001:db8:85a3:1234::/64"],
+  ["2001:DB8:0085:A3::fe", "2001:db8:85:a3::/64"],
+  ["2001:db8::1", "2001:db8:0:0::/64"],
+  ["fe80::1%eth0", "fe80:0:0:0::/64"],
+  ["::1", "0:0:0:0::/64"],
+  ["unknown", "unknown"],
+])("the address %s counts as %s", (address, network) => {
+  expect(clientNetwork(address)).toBe(network);
+});
+
+test("every address in one IPv6 /64 counts as one client; the next /64 is another", () => {
+  expect(clientNetwork("2c0f:fe38:2001:7f::1")).toBe(clientNetwork("2c0f:fe38:2001:7f:ffff:ffff:ffff:ffff"));
+  expect(clientNetwork("2c0f:fe38:2001:7f::1")).not.toBe(clientNetwork("2c0f:fe38:2001:80::1"));
 });

@@ -50,3 +50,23 @@ export function afterWrite(count: ClientCount, written: number, shared: { window
 export function isSpent(count: ClientCount, now: number, windowMs: number): boolean {
   return count.unwritten === 0 && (!count.shared || count.shared.windowStart <= now - windowMs);
 }
+
+/**
+ * What a client's address counts as: an IPv4 address itself, an IPv6 address's /64 network. A subscriber's
+ * line is given a whole /64, so counting single IPv6 addresses would let one client pass for billions.
+ */
+export function clientNetwork(address: string): string {
+  const mappedIpv4 = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (mappedIpv4) return mappedIpv4[1]!;
+  if (!address.includes(":")) return address;
+  const [head = "", tail] = address.toLowerCase().split("%")[0]!.split("::");
+  const groups = head ? head.split(":") : [];
+  if (tail !== undefined) {
+    const after = tail ? tail.split(":") : [];
+    groups.push(...Array<string>(Math.max(0, 8 - groups.length - after.length)).fill("0"), ...after);
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
+}

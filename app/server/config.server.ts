@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { CHECKOUTS_PER_HOUR, CHECKOUTS_PER_HOUR_PER_ADDRESS } from "~/domain/checkout";
 
 /** A start-up problem the operator can fix; shown as one sentence, never as a stack trace. */
 export class ConfigurationError extends Error {
@@ -29,6 +30,8 @@ const environmentSchema = z.object({
         return false;
       }
     }, "SHOP_TIMEZONE must be an IANA time zone such as Africa/Nairobi"),
+  CHECKOUTS_PER_HOUR: z.coerce.number().int().min(1).default(CHECKOUTS_PER_HOUR),
+  CHECKOUTS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).default(CHECKOUTS_PER_HOUR_PER_ADDRESS),
 });
 
 export type ShopConfig = {
@@ -37,6 +40,8 @@ export type ShopConfig = {
   databaseUrl: string | undefined;
   publicUrl: string | undefined;
   timeZone: string;
+  /** Checkouts an hour per phone number and per browser, and per address (decision 029). */
+  checkoutsPerHour: { perShopper: number; perAddress: number };
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ShopConfig {
@@ -52,6 +57,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ShopConfig {
     databaseUrl: parsed.data.DATABASE_URL,
     publicUrl: parsed.data.PUBLIC_URL?.replace(/\/+$/, ""),
     timeZone: parsed.data.SHOP_TIMEZONE,
+    checkoutsPerHour: { perShopper: parsed.data.CHECKOUTS_PER_HOUR, perAddress: parsed.data.CHECKOUTS_PER_HOUR_PER_ADDRESS },
   };
 }
 

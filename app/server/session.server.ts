@@ -12,7 +12,7 @@ const DAY_MS = 86_400_000;
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-function readCookie(request: Request, name: string): string | undefined {
+export function readCookie(request: Request, name: string): string | undefined {
   for (const part of (request.headers.get("Cookie") ?? "").split(";")) {
     const [key, ...value] = part.trim().split("=");
     if (key === name) return value.join("=");
@@ -25,11 +25,15 @@ function isHttps(request: Request) {
   return new URL(request.url).protocol === "https:" || request.headers.get("X-Forwarded-Proto") === "https";
 }
 
-function sessionCookie(request: Request, token: string, maxAgeSeconds: number) {
-  const parts = [`${SESSION_COOKIE}=${token}`, "Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${maxAgeSeconds}`];
+/** A Set-Cookie value for the whole shop, out of scripts' reach and not sent with other sites' form posts. */
+export function siteCookie(request: Request, name: string, value: string, maxAgeSeconds: number) {
+  const parts = [`${name}=${value}`, "Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${maxAgeSeconds}`];
   if (isHttps(request)) parts.push("Secure");
   return parts.join("; ");
 }
+
+const sessionCookie = (request: Request, token: string, maxAgeSeconds: number) =>
+  siteCookie(request, SESSION_COOKIE, token, maxAgeSeconds);
 
 /**
  * Starts a session for a signed-in staff member: a random 256-bit token goes to the browser, only its hash

@@ -12,8 +12,10 @@ import {
   EMPTY_CHECKOUT_MESSAGE,
   ORDER_FAILED_MESSAGE,
   PAYMENT_METHOD_MESSAGE,
+  tooManyCheckoutsMessage,
 } from "~/domain/checkout";
 import { checkoutSchema } from "~/domain/checkout.schema";
+import { countCheckout } from "~/server/checkout-limit.server";
 import { fieldErrors, formFields } from "~/server/form.server";
 import { placeOrder } from "~/server/orders.server";
 import { readSiteDocument } from "~/server/site-documents.server";
@@ -32,17 +34,24 @@ export async function loader() {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const fields = formFields(await request.formData());
   const parsed = checkoutSchema.safeParse(fields);
   // Everything typed goes back with the errors, so nothing is lost.
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), problem: null, values: fields }, { status: 400 });
   try {
+    const counted = await countCheckout(request, { clientAddress: context.clientAddress, phone: parsed.data.phone });
+    const headers = new Headers(counted.cookie ? { "Set-Cookie": counted.cookie } : {});
+    if (!counted.verdict.allowed) {
+      headers.set("Retry-After", String(counted.verdict.retryAfterSeconds));
+      const problem = tooManyCheckoutsMessage(counted.verdict.retryAfterSeconds);
+      return data({ errors: {}, problem, values: fields }, { status: 429, headers });
+    }
     const result = await placeOrder(parsed.data);
     if (!result.ok) {
-      return data({ errors: {}, problem: checkoutProblemMessage(result.problem), values: fields }, { status: 409 });
+      return data({ errors: {}, problem: checkoutProblemMessage(result.problem), values: fields }, { status: 409, headers });
     }
-    return redirect(`/payment-instructions/${result.orderId}`);
+    return redirect(`/payment-instructions/${result.orderId}`, { headers });
   } catch (error) {
     console.error(error);
     return data({ errors: {}, problem: ORDER_FAILED_MESSAGE, values: fields }, { status: 500 });

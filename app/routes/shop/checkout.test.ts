@@ -1,0 +1,35 @@
+import { randomUUID } from "node:crypto";
+import { expect, test } from "vitest";
+import { CHECKOUTS_PER_HOUR } from "~/domain/checkout";
+import { action } from "./checkout";
+
+const typed = {
+  name: "Achieng Otieno",
+  address: "Kimathi Street, Nairobi",
+  phone: "+254 712 345 678",
+  paymentMethod: "M-Pesa",
+  // A product the shop does not sell: each try is refused with 409, and each still counts.
+  bag: JSON.stringify([{ productId: "nosuchproduct", size: "", color: "", quantity: 1 }]),
+};
+
+async function checkout(fields: Record<string, string>) {
+  const request = new Request("http://shop.test/checkout", { method: "POST", body: new URLSearchParams(fields) });
+  const result = await action({ request, params: {}, context: { cspNonce: "", clientAddress: "203.0.113.9" } } as Parameters<typeof action>[0]);
+  const { data, init } = result as unknown as { data: { problem: string | null; values: Record<string, string> }; init: ResponseInit };
+  return { ...data, status: init.status, headers: new Headers(init.headers) };
+}
+
+test("a phone number's eleventh checkout in an hour is answered 429 with a message, keeping everything typed", async () => {
+  for (let i = 0; i < CHECKOUTS_PER_HOUR; i++) {
+    expect((await checkout({ ...typed, idempotencyKey: randomUUID() })).status).toBe(409);
+  }
+  const form = { ...typed, idempotencyKey: randomUUID() };
+  const refused = await checkout(form);
+  expect(refused.status).toBe(429);
+  expect(refused.problem).toMatch(/^Too many orders tried from this phone number, browser or connection\. Please try again in 60 minutes; your bag and details are kept\.$/);
+  expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(3_500);
+  expect(refused.values).toEqual(form);
+
+  // Another shopper behind the same address is not refused.
+  expect((await checkout({ ...typed, phone: "+254 733 000 111", idempotencyKey: randomUUID() })).status).toBe(409);
+});
