@@ -43,6 +43,23 @@ export function adminPageFor(pathname: string): AdminPage | undefined {
   return ADMIN_PAGES.find((page) => path === page.path || path.startsWith(`${page.path}/`));
 }
 
+/**
+ * Admin addresses that are not pages of their own: the index (it sends staff to the dashboard), the global
+ * search (it answers for the searcher's role) and image uploads (every staff form with images uses them).
+ */
+const STAFF_SERVICES: readonly string[] = ["/admin", "/admin/search", "/admin/upload"];
+
+/**
+ * Who may open an admin address (SPEC §6): its page's roles, any staff member for the services above, and
+ * nobody for an address in neither list, so a page added without its line here is refused rather than open
+ * to every role.
+ */
+export function rolesForAdminPath(pathname: string): readonly StaffRole[] {
+  const path = pathname.replace(/\/+$/, "");
+  if (STAFF_SERVICES.includes(path)) return everyone;
+  return adminPageFor(path)?.roles ?? [];
+}
+
 /** The header's title for a path: the page's title, with "Add Product" / "Edit Product" for the form. */
 export function adminTitleFor(pathname: string): string {
   if (/^\/admin\/products\/new\/?$/.test(pathname)) return "Add Product";

@@ -1,14 +1,12 @@
-import { adminPageFor } from "~/domain/admin-pages";
+import { rolesForAdminPath } from "~/domain/admin-pages";
 import type { StaffRole } from "~/domain/staff";
 import { config } from "./config.server";
 import { requireStaff } from "./session.server";
 import type { StaffMember } from "./staff.server";
 
-const EVERYONE: readonly StaffRole[] = ["owner", "developer"];
-
-/** The roles allowed on the admin page a request is for (SPEC §6); unknown admin paths need any staff role. */
+/** The roles allowed on the admin address a request is for (SPEC §6); none for an address not listed. */
 function rolesFor(request: Request): readonly StaffRole[] {
-  return adminPageFor(new URL(request.url).pathname)?.roles ?? EVERYONE;
+  return rolesForAdminPath(new URL(request.url).pathname);
 }
 
 /** For every admin loader: the signed-in staff member allowed on this page, or a redirect (SPEC §6). */
