@@ -32,6 +32,7 @@ export default [
     route("riders", "routes/admin/riders.tsx"),
     route("settings", "routes/admin/settings.tsx"),
     route("image-generator", "routes/admin/image-generator.tsx"),
+    route("activity", "routes/admin/activity.tsx"),
     route("faq", "routes/admin/faq.tsx"),
     route("contact", "routes/admin/contact.tsx"),
     route("our-story", "routes/admin/our-story.tsx"),

@@ -29,6 +29,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { path: "/admin/contact", title: "Contact Info", icon: "contact", roles: developers, group: "content" },
   { path: "/admin/settings", title: "Site Settings", icon: "settings", roles: developers, group: "configuration" },
   { path: "/admin/image-generator", title: "Image Generator", icon: "image-plus", roles: developers, group: "configuration" },
+  { path: "/admin/activity", title: "Activity", icon: "rotate-ccw-clock", roles: developers, group: "configuration" },
 ];
 
 export const ADMIN_GROUP_LABELS: Record<AdminPageGroup, string> = {

@@ -1,3 +1,5 @@
+import { shortOrderId } from "./order-id";
+
 // The activity log (issue 10, decision 032): who changed what, and when, in the shop's own words.
 
 /** Who made a change: a signed-in staff member, or the shop itself (auto-cancel, and later payments). */
@@ -85,3 +87,65 @@ export function shownValue(field: string, value: unknown, formatCents: (cents: n
 
 /** Entries shown per page of the activity list. */
 export const ACTIVITY_PER_PAGE = 50;
+
+/** The activity list's address for a filter and page, leaving out what is not set. */
+export function activityHref(filter: { entity?: AuditedEntity; staff?: string }, page = 1): string {
+  const query = new URLSearchParams();
+  if (filter.entity) query.set("entity", filter.entity);
+  if (filter.staff) query.set("staff", filter.staff);
+  if (page > 1) query.set("page", String(page));
+  const text = query.toString();
+  return text ? `/admin/activity?${text}` : "/admin/activity";
+}
+
+const DOCUMENT_EDITORS: Record<string, string> = {
+  settings: "/admin/settings",
+  faqs: "/admin/faq",
+  contactInfo: "/admin/contact",
+  ourStory: "/admin/our-story",
+  notification: "/admin/dashboard",
+};
+
+/** Where staff see the record an entry is about; null for a record that has no page of its own. */
+export function recordHref(entity: AuditedEntity, entityId: string): string | null {
+  switch (entity) {
+    case "product":
+      return `/admin/products/edit/${encodeURIComponent(entityId)}`;
+    case "order":
+      return `/admin/orders?order=${encodeURIComponent(entityId)}`;
+    case "category":
+      return "/admin/categories";
+    case "rider":
+      return "/admin/riders";
+    case "settings":
+    case "content":
+      return DOCUMENT_EDITORS[entityId] ?? null;
+  }
+}
+
+const SINGULAR: Record<AuditedEntity, string> = {
+  product: "Product",
+  category: "Category",
+  rider: "Rider",
+  order: "Order",
+  settings: "Site Settings",
+  content: "Site Content",
+};
+
+const DOCUMENT_NAMES: Record<string, string> = {
+  faqs: "FAQs",
+  contactInfo: "Contact Info",
+  ourStory: "Our Story",
+  notification: "Notification",
+};
+
+/**
+ * How the activity list names a record: by its name where it has one ("Product Kikoy Wrap"), the order's short
+ * number, or the document's title.
+ */
+export function recordLabel(entity: AuditedEntity, entityId: string, name: string | null): string {
+  if (entity === "settings") return SINGULAR.settings;
+  if (entity === "content") return DOCUMENT_NAMES[entityId] ?? entityId;
+  if (entity === "order") return `Order #${shortOrderId(entityId)}`;
+  return name === null ? SINGULAR[entity] : `${SINGULAR[entity]} ${name}`;
+}

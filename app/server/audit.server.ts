@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import { ACTIVITY_PER_PAGE, type Actor, type AuditAction, type AuditedEntity, changedFields } from "~/domain/audit";
 import type { Queryable, Transaction } from "./db/client.server";
 import { db } from "./db/database.server";
-import { auditLog } from "./db/schema.server";
+import { auditLog, categories, products, riders } from "./db/schema.server";
 import { newRecordId } from "./random.server";
 
 // The activity log (decision 032). Every change is recorded inside the transaction that makes it, so no change
@@ -80,8 +80,35 @@ export async function timelineOf(entity: AuditedEntity, entityId: string, from?:
 
 export type ActivityFilter = { entity?: AuditedEntity; staffEmail?: string };
 
-/** One page of the whole log, newest first, narrowed by kind of record and by staff member. */
-export async function activityPage(filter: ActivityFilter, page: number): Promise<{ entries: ActivityEntry[]; total: number }> {
+const NAMED = { product: products, category: categories, rider: riders } as const;
+
+/**
+ * The names of the products, categories and riders a page of entries is about: today's name, or for a record
+ * since deleted, the name its entries last recorded.
+ */
+async function recordNames(database: Queryable, entries: readonly ActivityEntry[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  for (const entry of [...entries].reverse()) {
+    const name = entry.after?.name ?? entry.before?.name;
+    if (typeof name === "string") names.set(`${entry.entity}:${entry.entityId}`, name);
+  }
+  for (const [entity, table] of Object.entries(NAMED)) {
+    const ids = [...new Set(entries.filter((entry) => entry.entity === entity).map((entry) => entry.entityId))];
+    if (ids.length === 0) continue;
+    const rows = await database.select({ id: table.id, name: table.name }).from(table).where(inArray(table.id, ids));
+    for (const row of rows) names.set(`${entity}:${row.id}`, row.name);
+  }
+  return names;
+}
+
+/**
+ * One page of the whole log, newest first, narrowed by kind of record and by staff member; each entry with the
+ * name of its record where it has one.
+ */
+export async function activityPage(
+  filter: ActivityFilter,
+  page: number,
+): Promise<{ entries: (ActivityEntry & { recordName: string | null })[]; total: number }> {
   const database = await db();
   const where = and(
     filter.entity ? eq(auditLog.entity, filter.entity) : undefined,
@@ -97,7 +124,12 @@ export async function activityPage(filter: ActivityFilter, page: number): Promis
       .offset((Math.max(1, page) - 1) * ACTIVITY_PER_PAGE),
     database.select({ n: count() }).from(auditLog).where(where),
   ]);
-  return { entries: asEntries(rows), total: counted?.n ?? 0 };
+  const entries = asEntries(rows);
+  const names = await recordNames(database, entries);
+  return {
+    entries: entries.map((entry) => ({ ...entry, recordName: names.get(`${entry.entity}:${entry.entityId}`) ?? null })),
+    total: counted?.n ?? 0,
+  };
 }
 
 /** The staff members who appear in the log, for the list's filter (those since removed too). */

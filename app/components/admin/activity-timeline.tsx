@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { actorLabel, type AuditAction, fieldLabel, shownValue } from "~/domain/audit";
 import { formatKsh } from "~/domain/money";
 import { saleTime } from "~/domain/report";
@@ -31,15 +32,18 @@ function changeLines(entry: TimelineEntry): string[] {
  * A record's history (issue 10): each change, oldest first, with when (in the shop's time zone), who made it
  * (a staff member's email, or 'the shop') and what each changed field was before and after.
  */
-export function ActivityTimeline({
+export function ActivityTimeline<E extends TimelineEntry>({
   entries,
   timeZone,
   labelledBy,
+  record,
 }: {
-  entries: readonly TimelineEntry[];
+  entries: readonly E[];
   timeZone: string;
   /** The id of the heading the list sits under. */
   labelledBy?: string;
+  /** Names the record each entry is about, in a list of many records' changes. */
+  record?: (entry: E) => ReactNode;
 }) {
   if (entries.length === 0) return <p className="text-sm text-earth-700 dark:text-clay-200">No changes recorded yet.</p>;
   return (
@@ -55,6 +59,7 @@ export function ActivityTimeline({
               {" · "}
               <span>{actorLabel(entry.staffEmail)}</span>
               {word && <span className="font-semibold">{` · ${word}`}</span>}
+              {record && <span>{" · "}{record(entry)}</span>}
             </p>
             <ul className="mt-1 space-y-0.5 text-earth-700 dark:text-clay-200">
               {changeLines(entry).map((line) => (

@@ -22,6 +22,7 @@ export const ADMIN_ICONS = [
   "package",
   "pencil",
   "plus",
+  "rotate-ccw-clock",
   "search",
   "settings",
   "shopping-cart",

@@ -27,27 +27,3 @@ export function SalesTable({ sales }: { sales: readonly SaleLine[] }) {
     </AdminTable>
   );
 }
-
-/** Links to the newer and older pages of a long sales table. */
-export function SalesPages({ page, pageCount, href }: { page: number; pageCount: number; href: (page: number) => string }) {
-  if (pageCount <= 1) return null;
-  return (
-    <nav aria-label="Sales pages" className="flex items-center justify-between gap-4 text-sm">
-      {page > 1 ? (
-        <Link to={href(page - 1)} className="font-semibold hover:underline">
-          Newer sales
-        </Link>
-      ) : (
-        <span />
-      )}
-      <span>{`Page ${page} of ${pageCount}`}</span>
-      {page < pageCount ? (
-        <Link to={href(page + 1)} className="font-semibold hover:underline">
-          Older sales
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
-  );
-}

@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode } from "react";
+import { Link } from "react-router";
 
 /** The back office's one table: a scrollable frame, a header row of column names, then the rows. */
 export function AdminTable({
@@ -71,5 +72,40 @@ export function RowActions({ children }: { children: ReactNode }) {
     <td className="px-4 py-3">
       <div className="flex justify-end gap-1">{children}</div>
     </td>
+  );
+}
+
+/** Links to the newer and older pages of a long list, newest first: "Newer sales · Page 2 of 5 · Older sales". */
+export function PageLinks({
+  page,
+  pageCount,
+  href,
+  noun,
+}: {
+  page: number;
+  pageCount: number;
+  href: (page: number) => string;
+  /** What the list holds, plural: "sales", "orders", "changes". */
+  noun: string;
+}) {
+  if (pageCount <= 1) return null;
+  return (
+    <nav aria-label={`Pages of ${noun}`} className="flex items-center justify-between gap-4 text-sm">
+      {page > 1 ? (
+        <Link to={href(page - 1)} className="font-semibold hover:underline">
+          {`Newer ${noun}`}
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span>{`Page ${page} of ${pageCount}`}</span>
+      {page < pageCount ? (
+        <Link to={href(page + 1)} className="font-semibold hover:underline">
+          {`Older ${noun}`}
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
   );
 }

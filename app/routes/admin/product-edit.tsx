@@ -1,17 +1,21 @@
 import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { ActivityTimeline } from "~/components/admin/activity-timeline";
 import { ProductForm } from "~/components/admin/product-form";
 import { buttonClass } from "~/components/ui/button";
 import { staffActor } from "~/domain/audit";
 import { requireAdminAction, requireAdminPage } from "~/server/admin-guard.server";
+import { timelineOf } from "~/server/audit.server";
 import { shopCategories } from "~/server/catalogue.server";
+import { config } from "~/server/config.server";
 import { productForEdit, saveProductForm } from "~/server/products.server";
 import type { Route } from "./+types/product-edit";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdminPage(request);
-  const [product, categories] = await Promise.all([productForEdit(params.id), shopCategories()]);
-  if (!product) return data({ product: null, categories }, { status: 404 });
-  return { product, categories };
+  const [product, categories, history] = await Promise.all([productForEdit(params.id), shopCategories(), timelineOf("product", params.id)]);
+  const timeZone = config().timeZone;
+  if (!product) return data({ product: null, categories, history, timeZone }, { status: 404 });
+  return { product, categories, history, timeZone };
 }
 
 /**
@@ -31,7 +35,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function EditProduct({ loaderData }: Route.ComponentProps) {
-  const { product, categories } = loaderData;
+  const { product, categories, history, timeZone } = loaderData;
   if (!product) {
     return (
       <div className="space-y-4">
@@ -56,6 +60,12 @@ export default function EditProduct({ loaderData }: Route.ComponentProps) {
         )}
       </p>
       <ProductForm key={product.id} product={product} categories={categories} submitLabel="Update Product" />
+      <section aria-labelledby="product-history" className="max-w-3xl space-y-3">
+        <h2 id="product-history" className="font-display text-xl font-semibold">
+          History
+        </h2>
+        <ActivityTimeline entries={history} timeZone={timeZone} labelledBy="product-history" />
+      </section>
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { ReportFilter } from "~/components/admin/report-filter";
 import { RevenueChart } from "~/components/admin/report-chart";
-import { SalesPages, SalesTable } from "~/components/admin/report-sales";
-import { EmptyState } from "~/components/admin/table";
+import { SalesTable } from "~/components/admin/report-sales";
+import { EmptyState, PageLinks } from "~/components/admin/table";
 import { buttonClass } from "~/components/ui/button";
 import { Price } from "~/components/ui/price";
 import { describeRange, NO_SALES_MESSAGE, reportQuery, saleNumber, saleTime } from "~/domain/report";
@@ -91,7 +91,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
               Sales
             </h2>
             <SalesTable sales={sales} />
-            <SalesPages page={page} pageCount={pageCount} href={(to) => `?${reportQuery(filter, to)}`} />
+            <PageLinks page={page} pageCount={pageCount} href={(to) => `?${reportQuery(filter, to)}`} noun="sales" />
           </section>
         </>
       )}
