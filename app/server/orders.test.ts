@@ -117,7 +117,7 @@ test("a posted form with prices in it still pays the shop's own prices", async (
   });
   const request = new Request("http://shop.test/checkout", { method: "POST", body: form });
 
-  const response = await checkoutAction({ request, params: {}, context: {} } as Parameters<typeof checkoutAction>[0]);
+  const response = await checkoutAction({ request, params: {}, context: { cspNonce: "", clientAddress: "203.0.113.7" } } as Parameters<typeof checkoutAction>[0]);
 
   expect(response).toBeInstanceOf(Response);
   const location = (response as Response).headers.get("Location")!;
