@@ -1,6 +1,5 @@
 import { describe, expect, test, vi } from "vitest";
-import { addToBag, BAG_PARSE_WARNING, BAG_STORAGE_KEY, bagItemCount, bagSubtotalCents, type BagLine, clearBag, MAX_BAG_LINES, MAX_LINE_QUANTITY, readStoredBag, removeFromBag, sameBagLine, setQuantity } from "./bag";
-import { bagSchema } from "./bag.schema";
+import { addToBag, BAG_PARSE_WARNING, BAG_STORAGE_KEY, bagFrom, bagItemCount, bagSubtotalCents, type BagLine, clearBag, MAX_BAG_LINES, MAX_LINE_QUANTITY, mostOfLine, readStoredBag, removeFromBag, sameBagLine, setQuantity } from "./bag";
 
 const redDressM = { productId: "kitenge-dress", size: "M", color: "Red" };
 const redDressL = { productId: "kitenge-dress", size: "L", color: "Red" };
@@ -92,36 +91,76 @@ describe("addToBag", () => {
   });
 });
 
+describe("mostOfLine", () => {
+  test("a line may hold what the shop has left of its product", () => {
+    expect(mostOfLine([{ ...basket, quantity: 1 }], basket, 4)).toBe(4);
+  });
+
+  test("other sizes and colours of the same product take their share of what is left", () => {
+    const bag = [
+      { ...redDressM, quantity: 2 },
+      { ...redDressL, quantity: 1 },
+      { ...basket, quantity: 5 },
+    ];
+    expect(mostOfLine(bag, redDressM, 4)).toBe(3);
+    expect(mostOfLine(bag, redDressL, 4)).toBe(2);
+    expect(mostOfLine(bag, blueDressM, 4)).toBe(1);
+  });
+
+  test("nothing when the product has sold out, or the other lines already take it all", () => {
+    expect(mostOfLine([{ ...basket, quantity: 2 }], basket, 0)).toBe(0);
+    expect(mostOfLine([{ ...redDressM, quantity: 3 }], redDressL, 2)).toBe(0);
+  });
+
+  test("never more than one line holds", () => {
+    expect(mostOfLine([], basket, 1_000)).toBe(MAX_LINE_QUANTITY);
+  });
+});
+
 describe("setQuantity", () => {
   const bag: BagLine[] = [
     { ...redDressM, quantity: 2 },
     { ...basket, quantity: 1 },
   ];
+  const plenty = 1_000;
 
   test("sets the quantity of the matching line only", () => {
-    expect(setQuantity(bag, basket, 4)).toEqual([
+    expect(setQuantity(bag, basket, 4, plenty)).toEqual([
       { ...redDressM, quantity: 2 },
       { ...basket, quantity: 4 },
     ]);
   });
 
   test.each([0, -1, -100, NaN, 0.4])("a quantity of %d removes the line", (quantity) => {
-    expect(setQuantity(bag, redDressM, quantity)).toEqual([{ ...basket, quantity: 1 }]);
+    expect(setQuantity(bag, redDressM, quantity, plenty)).toEqual([{ ...basket, quantity: 1 }]);
   });
 
   test("a fractional quantity counts whole units", () => {
-    expect(setQuantity(bag, basket, 2.9)).toEqual([
+    expect(setQuantity(bag, basket, 2.9, plenty)).toEqual([
       { ...redDressM, quantity: 2 },
       { ...basket, quantity: 2 },
     ]);
   });
 
   test("caps a quantity at the most one line holds", () => {
-    expect(setQuantity(bag, basket, 1_000)[1]?.quantity).toBe(MAX_LINE_QUANTITY);
+    expect(setQuantity(bag, basket, 1_000, plenty)[1]?.quantity).toBe(MAX_LINE_QUANTITY);
+  });
+
+  test("never raises a line above what is available", () => {
+    expect(setQuantity(bag, redDressM, 3, 2)).toEqual(bag);
+    expect(setQuantity([...bag, { ...redDressL, quantity: 2 }], redDressL, 3, 4)).toContainEqual({ ...redDressL, quantity: 2 });
+  });
+
+  test("lowering a line that holds more than is left brings it down to what is left", () => {
+    expect(setQuantity([{ ...basket, quantity: 5 }], basket, 4, 2)).toEqual([{ ...basket, quantity: 2 }]);
+  });
+
+  test("lowering a line of a sold-out product takes it out", () => {
+    expect(setQuantity(bag, redDressM, 1, 0)).toEqual([{ ...basket, quantity: 1 }]);
   });
 
   test("a line that is not in the bag is not added", () => {
-    expect(setQuantity(bag, redDressL, 3)).toEqual(bag);
+    expect(setQuantity(bag, redDressL, 3, plenty)).toEqual(bag);
   });
 });
 
@@ -261,6 +300,32 @@ describe("readStoredBag", () => {
   test("round-trips what the shop saves", () => {
     const bag = addToBag(addToBag(addToBag([], redDressM), basket, 3), redDressM);
     expect(readStoredBag(JSON.stringify(bag), vi.fn())).toEqual(bag);
-    expect(bagSchema.safeParse(bag).success).toBe(true);
+  });
+});
+
+describe("bagFrom", () => {
+  const line = { productId: "kitenge-dress", size: "M", color: "Red", quantity: 2 };
+
+  test("reads a bag as the browser saves and posts it, without merging its lines", () => {
+    expect(bagFrom([line, line])).toEqual([line, line]);
+    expect(bagFrom([])).toEqual([]);
+  });
+
+  test("drops fields a line does not have", () => {
+    expect(bagFrom([{ ...line, priceCents: 1 }])).toEqual([line]);
+  });
+
+  test.each([
+    ["not a list", { line }],
+    ["a line that is not an object", ["kitenge-dress"]],
+    ["a quantity of 0", [{ ...line, quantity: 0 }]],
+    ["a quantity above the most a line holds", [{ ...line, quantity: MAX_LINE_QUANTITY + 1 }]],
+    ["a quantity given as text", [{ ...line, quantity: "2" }]],
+    ["an empty product id", [{ ...line, productId: "" }]],
+    ["a size that is not text", [{ ...line, size: 40 }]],
+    ["an overlong colour", [{ ...line, color: "x".repeat(101) }]],
+    ["too many lines", Array.from({ length: MAX_BAG_LINES + 1 }, (_, i) => ({ ...line, productId: `p${i}` }))],
+  ])("refuses %s", (_, value) => {
+    expect(bagFrom(value)).toBeUndefined();
   });
 });

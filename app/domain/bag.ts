@@ -8,7 +8,7 @@ export type BagLineIdentity = Omit<BagLine, "quantity">;
 /** The browser's local-storage key the bag is saved under. */
 export const BAG_STORAGE_KEY = "duka-bag";
 
-/** The most of one line a bag holds, so a stored bag always passes `bagSchema`. */
+/** The most of one line a bag holds, so a stored bag always passes `bagFrom`. */
 export const MAX_LINE_QUANTITY = 99;
 
 /** The most lines a bag holds; more than any real shopper needs, and it bounds what storage can smuggle in. */
@@ -44,9 +44,24 @@ export function addToBag(bag: readonly BagLine[], line: BagLineIdentity, quantit
   return bag.map((l) => (l === existing ? { ...l, quantity: boundedQuantity(l.quantity + added) } : l));
 }
 
-/** Sets a line's quantity; 0 or less removes the line (SPEC §4). */
-export function setQuantity(bag: readonly BagLine[], target: BagLineIdentity, quantity: number): BagLine[] {
-  const wanted = boundedQuantity(quantity);
+/**
+ * The most a line may hold: what the shop has left of its product (`available`, stock less what open orders
+ * hold) less what the bag's other lines of that product (other sizes and colours) take, and never more than
+ * MAX_LINE_QUANTITY.
+ */
+export function mostOfLine(bag: readonly BagLine[], line: BagLineIdentity, available: number): number {
+  const others = bag
+    .filter((l) => l.productId === line.productId && !sameBagLine(l, line))
+    .reduce((count, l) => count + l.quantity, 0);
+  return Math.max(0, Math.min(MAX_LINE_QUANTITY, available - others));
+}
+
+/**
+ * Sets a line's quantity, never above what is available for it (mostOfLine); 0 or less removes the line
+ * (SPEC §4), and so does lowering a line of a product that has sold out.
+ */
+export function setQuantity(bag: readonly BagLine[], target: BagLineIdentity, quantity: number, available: number): BagLine[] {
+  const wanted = Math.min(boundedQuantity(quantity), mostOfLine(bag, target, available));
   if (wanted === 0) return removeFromBag(bag, target);
   return bag.map((l) => (sameBagLine(l, target) ? { ...l, quantity: wanted } : l));
 }
@@ -80,24 +95,28 @@ export function bagSubtotalCents(
 const isBoundedText = (value: unknown, min: number): value is string =>
   typeof value === "string" && value.length >= min && value.length <= MAX_BAG_TEXT;
 
-/** One saved line; storage is shopper-controlled, so everything is bounded. */
-export function isStoredBagLine(value: unknown): value is BagLine {
-  if (typeof value !== "object" || value === null) return false;
-  const line = value as Record<string, unknown>;
-  return (
-    isBoundedText(line.productId, 1) &&
-    isBoundedText(line.size, 0) &&
-    isBoundedText(line.color, 0) &&
-    Number.isInteger(line.quantity) &&
-    (line.quantity as number) >= 1 &&
-    (line.quantity as number) <= MAX_LINE_QUANTITY
-  );
+/**
+ * A bag line from data the shopper controls (the browser's storage, a posted form), or undefined when it is not
+ * one: every text bounded, the quantity a whole number from 1 to MAX_LINE_QUANTITY; other fields are dropped.
+ */
+function bagLineFrom(value: unknown): BagLine | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const { productId, size, color, quantity } = value as Record<string, unknown>;
+  if (!isBoundedText(productId, 1) || !isBoundedText(size, 0) || !isBoundedText(color, 0)) return undefined;
+  if (typeof quantity !== "number" || !Number.isInteger(quantity) || quantity < 1 || quantity > MAX_LINE_QUANTITY) return undefined;
+  return { productId, size, color, quantity };
 }
 
-// Checked by hand rather than with a schema library: this runs in every shopper's browser, where every
-// kilobyte of JavaScript counts. The server checks the same shape again at checkout (bag.schema.ts).
-function isStoredBag(value: unknown): value is BagLine[] {
-  return Array.isArray(value) && value.length <= MAX_BAG_LINES && value.every(isStoredBagLine);
+/**
+ * A bag from data the shopper controls: at most MAX_BAG_LINES lines, each one bagLineFrom accepts; otherwise
+ * undefined. The one check of a bag: the browser reads its stored bag with it, and the checkout form's schema
+ * reads the posted one with it. Written by hand, as a schema would bring its library into every shopper's
+ * browser (decision 007).
+ */
+export function bagFrom(value: unknown): BagLine[] | undefined {
+  if (!Array.isArray(value) || value.length > MAX_BAG_LINES) return undefined;
+  const lines = value.map(bagLineFrom);
+  return lines.every((line): line is BagLine => line !== undefined) ? lines : undefined;
 }
 
 /**
@@ -113,9 +132,10 @@ export function readStoredBag(raw: string | null, warn: (message: string) => voi
     warn(BAG_PARSE_WARNING);
     return [];
   }
-  if (!isStoredBag(stored)) {
+  const lines = bagFrom(stored);
+  if (!lines) {
     warn(BAG_PARSE_WARNING);
     return [];
   }
-  return stored.reduce<BagLine[]>((bag, line) => addToBag(bag, line, line.quantity), []);
+  return lines.reduce<BagLine[]>((bag, line) => addToBag(bag, line, line.quantity), []);
 }

@@ -1,23 +1,29 @@
 import { z } from "zod";
-import { bagSchema } from "./bag.schema";
+import { bagFrom, type BagLine } from "./bag";
 import { EMPTY_CHECKOUT_MESSAGE, ORDER_FAILED_MESSAGE, PAYMENT_METHOD_MESSAGE } from "./checkout";
 import { phoneSchema } from "./phone.schema";
 import { parsePostedJson } from "./posted-text";
 
 // The checkout form's rules (SPEC §2 Checkout, §5, §8), checked by the action.
 
+/** The bag as the browser posts it, read by the browser's own rule (bagFrom): one it could not read is empty. */
 const bagField = z
   .string()
   .max(20_000)
   .transform((text, context) => {
-    try {
-      return parsePostedJson(text);
-    } catch {
-      context.addIssue({ code: "custom", message: EMPTY_CHECKOUT_MESSAGE });
-      return z.NEVER;
-    }
-  })
-  .pipe(bagSchema.min(1, EMPTY_CHECKOUT_MESSAGE));
+    const bag = readPostedBag(text);
+    if (bag && bag.length > 0) return bag;
+    context.addIssue({ code: "custom", message: EMPTY_CHECKOUT_MESSAGE });
+    return z.NEVER;
+  });
+
+function readPostedBag(text: string): BagLine[] | undefined {
+  try {
+    return bagFrom(parsePostedJson(text));
+  } catch {
+    return undefined;
+  }
+}
 
 export const checkoutSchema = z.object({
   name: z.string().trim().min(1, "Please enter your full name.").max(120, "Please shorten your name to 120 characters."),

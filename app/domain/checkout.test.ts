@@ -1,5 +1,7 @@
 import { expect, test } from "vitest";
-import { CHECKOUTS_PER_HOUR, CHECKOUTS_PER_HOUR_PER_ADDRESS, checkoutLimits, tooManyCheckoutsMessage } from "./checkout";
+import { MAX_LINE_QUANTITY, readStoredBag } from "./bag";
+import { CHECKOUTS_PER_HOUR, CHECKOUTS_PER_HOUR_PER_ADDRESS, checkoutLimits, EMPTY_CHECKOUT_MESSAGE, tooManyCheckoutsMessage } from "./checkout";
+import { checkoutSchema } from "./checkout.schema";
 
 const perHour = { perShopper: CHECKOUTS_PER_HOUR, perAddress: CHECKOUTS_PER_HOUR_PER_ADDRESS };
 const shopper = { clientAddress: "197.232.61.10", phone: "+254712345678", browserId: "b5YjQ2rX0kT9mZ3vL8wP1a" };
@@ -41,4 +43,32 @@ test.each([
   expect(tooManyCheckoutsMessage(seconds)).toBe(
     `Too many orders tried from this phone number, browser or connection. Please try again in ${wait}; your bag and details are kept.`,
   );
+});
+
+const form = {
+  name: "Achieng Otieno",
+  address: "Kimathi Street, Nairobi",
+  phone: "+254712345678",
+  paymentMethod: "M-Pesa",
+  idempotencyKey: "5f0c8a1e-3b7d-4c2a-9e61-0d4b8f2a7c35",
+};
+const line = { productId: "kitenge-dress", size: "M", color: "Red", quantity: 2 };
+
+test("checkout reads the posted bag by the browser's rule: lines as restored, other fields dropped", () => {
+  const posted = [line, { ...line, size: "L", priceCents: 1 }];
+  expect(readStoredBag(JSON.stringify(posted), () => {})).toHaveLength(2);
+  expect(checkoutSchema.parse({ ...form, bag: JSON.stringify(posted) }).bag).toEqual([line, { ...line, size: "L" }]);
+});
+
+test.each([
+  ["not JSON", "[{"],
+  ["empty", "[]"],
+  ["a fractional quantity", JSON.stringify([{ ...line, quantity: 1.5 }])],
+  ["too many of one line", JSON.stringify([{ ...line, quantity: MAX_LINE_QUANTITY + 1 }])],
+  ["a line without a colour", JSON.stringify([{ productId: "p", size: "M", quantity: 1 }])],
+])("a bag the browser would restore as empty (%s) is an empty cart to checkout", (_, bag) => {
+  expect(readStoredBag(bag, () => {})).toEqual([]);
+  expect(checkoutSchema.safeParse({ ...form, bag }).error?.issues).toEqual([
+    expect.objectContaining({ path: ["bag"], message: EMPTY_CHECKOUT_MESSAGE }),
+  ]);
 });

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Picture } from "~/components/ui/image";
 import { Price } from "~/components/ui/price";
-import { type BagLine, MAX_LINE_QUANTITY } from "~/domain/bag";
+import type { BagLine } from "~/domain/bag";
 import type { BagLineProduct } from "./bag-products";
 
 // Plain signs rather than icons: a few hundred bytes less for every shopper who opens the bag.
@@ -14,15 +14,20 @@ export function bagLineName(name: string, line: BagLine): string {
   return options ? `${name} (${options})` : name;
 }
 
-/** One line of the bag page: picture, name, options, quantity buttons, Remove and the line's total. */
+/**
+ * One line of the bag page: picture, name, options, quantity buttons, Remove and the line's total. `most` is
+ * the most the line may hold (mostOfLine): the plus button stops there.
+ */
 export function BagLineItem({
   line,
   product,
+  most,
   onQuantity,
   onRemove,
 }: {
   line: BagLine;
   product: BagLineProduct;
+  most: number;
   onQuantity: (quantity: number) => void;
   onRemove: () => void;
 }) {
@@ -40,8 +45,6 @@ export function BagLineItem({
     );
   }
   const name = bagLineName(product.name, line);
-  // More than the shop can still sell: the shopper can lower it here; checkout refuses it anyway.
-  const most = Math.min(MAX_LINE_QUANTITY, Math.max(product.available, 1));
   return (
     <li className="flex gap-4 border-b border-clay-200 py-5 dark:border-earth-800">
       <Picture

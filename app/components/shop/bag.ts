@@ -60,7 +60,11 @@ export function useBag() {
     lines,
     count: bagItemCount(lines),
     add: useCallback((line: BagLineIdentity) => writeBag(addToBag(readBag(), line)), []),
-    setQuantity: useCallback((line: BagLineIdentity, quantity: number) => writeBag(setQuantity(readBag(), line, quantity)), []),
+    /** Sets a line's quantity, never above what is `available` of its product for it (mostOfLine). */
+    setQuantity: useCallback(
+      (line: BagLineIdentity, quantity: number, available: number) => writeBag(setQuantity(readBag(), line, quantity, available)),
+      [],
+    ),
     remove: useCallback((line: BagLineIdentity) => writeBag(removeFromBag(readBag(), line)), []),
     clear: useCallback(() => writeBag(clearBag()), []),
   };

@@ -5,7 +5,7 @@ import { BagLineItem } from "~/components/shop/bag-line";
 import { useBagProducts, useBagRestored } from "~/components/shop/bag-products";
 import { buttonClass } from "~/components/ui/button";
 import { Price } from "~/components/ui/price";
-import { bagSubtotalCents } from "~/domain/bag";
+import { bagSubtotalCents, mostOfLine } from "~/domain/bag";
 import type { Route } from "./+types/cart";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -43,15 +43,20 @@ export default function Cart() {
       ) : (
         <div className="mt-6 grid gap-10 lg:grid-cols-[1fr_20rem]">
           <ul aria-label="Items in your bag">
-            {bag.lines.map((line) => (
-              <BagLineItem
-                key={`${line.productId}|${line.size}|${line.color}`}
-                line={line}
-                product={productOf(line.productId)}
-                onQuantity={(quantity) => bag.setQuantity(line, quantity)}
-                onRemove={() => bag.remove(line)}
-              />
-            ))}
+            {bag.lines.map((line) => {
+              const product = productOf(line.productId);
+              const available = typeof product === "object" ? product.available : 0;
+              return (
+                <BagLineItem
+                  key={`${line.productId}|${line.size}|${line.color}`}
+                  line={line}
+                  product={product}
+                  most={mostOfLine(bag.lines, line, available)}
+                  onQuantity={(quantity) => bag.setQuantity(line, quantity, available)}
+                  onRemove={() => bag.remove(line)}
+                />
+              );
+            })}
           </ul>
           <section aria-labelledby="bag-summary" className="h-fit rounded-2xl bg-clay-100 p-6 dark:bg-earth-900">
             <h2 id="bag-summary" className="font-display text-xl font-semibold">
