@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SEARCH_MAX_CHARS } from "./catalogue";
+import { MAX_PRICE_KSH } from "./product";
 
 const MAX_FILTER_CHARS = 100;
 const MAX_PAGE = 10_000;
@@ -24,6 +25,9 @@ export const shopFiltersSchema = z.object({
   maxPrice: z
     .union([z.number(), z.string().trim().min(1).transform(Number)])
     .pipe(z.number().min(0))
+    // No product may cost more than MAX_PRICE_KSH, so a maximum at or above it keeps every product: it is no
+    // maximum, and a number past what the database's integers hold never reaches a query.
+    .transform((ksh) => (ksh < MAX_PRICE_KSH ? ksh : undefined))
     .optional()
     .catch(undefined),
   size: optionalText,

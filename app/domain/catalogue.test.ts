@@ -11,6 +11,7 @@ import {
   shopFiltersToSearchParams,
 } from "./catalogue";
 import { parseShopFilters, shopFiltersSchema } from "./catalogue.schema";
+import { MAX_PRICE_KSH } from "./product";
 
 describe("shopFiltersSchema", () => {
   test("with no params, no filter is set and the page is 1", () => {
@@ -63,6 +64,12 @@ describe("shopFiltersSchema", () => {
     ["cheap", undefined],
     ["Infinity", undefined],
     ["NaN", undefined],
+    ["9999999.5", 9_999_999.5],
+    // At or above the dearest price a product may have, the maximum keeps every product: no maximum at all.
+    [String(MAX_PRICE_KSH), undefined],
+    ["100000000", undefined],
+    ["1e17", undefined],
+    ["1e300", undefined],
   ])("the maximum price %j is read as %j", (maxPrice, read) => {
     expect(shopFiltersSchema.parse({ maxPrice }).maxPrice).toBe(read);
   });
@@ -193,6 +200,11 @@ describe("matchesShopFilters", () => {
     [0, false],
   ])("with a maximum of KSH %d, a KSH 250 product shows: %s", (maxPrice, found) => {
     expect(matchesShopFilters(dress, { maxPrice })).toBe(found);
+  });
+
+  test("a maximum above the dearest product, from a shop link, keeps every product", () => {
+    const { page: _page, ...filters } = parseShopFilters(new URLSearchParams("maxPrice=100000000"));
+    for (const priceCents of [0, 25_000, MAX_PRICE_KSH * 100]) expect(matchesShopFilters({ ...dress, priceCents }, filters)).toBe(true);
   });
 
   test("a price with cents is compared exactly at the maximum", () => {

@@ -7,6 +7,7 @@ import {
   groupByShopDate,
   liveChanges,
   liveChangesMessage,
+  MAX_ORDER_PAGES,
   NO_RIDERS_MESSAGE,
   noOrdersMessage,
   ORDERS_PER_PAGE,
@@ -62,6 +63,9 @@ describe("tabs and pages", () => {
     ["1.5", 3, 1],
     ["two", 3, 1],
     ["4", 0, 1],
+    ["1e300", 3, 3],
+    ["1e300", Number.POSITIVE_INFINITY, MAX_ORDER_PAGES],
+    ["18446744073709551616", Number.POSITIVE_INFINITY, MAX_ORDER_PAGES],
   ])("?page=%j of %i pages shows page %i", (value, pageCount, page) => {
     expect(pageFrom(value, pageCount)).toBe(page);
   });

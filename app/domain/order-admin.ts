@@ -26,11 +26,17 @@ export function pageCountFor(total: number, perPage = ORDERS_PER_PAGE): number {
   return Math.max(1, Math.ceil(total / perPage));
 }
 
+/**
+ * More pages than any shop's orders fill (50 million orders): the furthest a `?page=` value reaches while the
+ * last page is not yet known, so `?page=1e300` asks the database for an ordinary offset (and gets the last page).
+ */
+export const MAX_ORDER_PAGES = 1_000_000;
+
 /** The page a `?page=` value asks for, kept within 1 and the last page. */
 export function pageFrom(value: string | null | undefined, pageCount: number): number {
   const page = Number(value);
   if (!Number.isInteger(page) || page < 1) return 1;
-  return Math.min(page, Math.max(1, pageCount));
+  return Math.min(page, Math.max(1, pageCount), MAX_ORDER_PAGES);
 }
 
 export const ORDER_NOT_FOUND_MESSAGE = "Order not found.";

@@ -13,23 +13,46 @@ import { MAX_LIST_ENTRY_CHARS, MAX_PRICE_KSH, MAX_STOCK, PRODUCT_NAME_MAX_CHARS 
 import { RIDER_NAME_MAX_CHARS } from "~/domain/rider";
 import { ASPECT_RATIOS } from "~/domain/site-content";
 import { NOTIFICATION_DISPLAY_TYPES, type SiteDocumentKey, siteDocumentSchemas } from "~/domain/site-documents.schema";
-import { action as categoriesAction } from "~/routes/admin/categories";
-import { action as contactAction } from "~/routes/admin/contact";
-import { action as dashboardAction } from "~/routes/admin/dashboard";
-import { action as faqAction } from "~/routes/admin/faq";
-import { action as imageGeneratorAction } from "~/routes/admin/image-generator";
-import { action as loginAction } from "~/routes/admin/login";
-import { action as logoutAction } from "~/routes/admin/logout";
-import { action as ordersAction } from "~/routes/admin/orders";
-import { action as ourStoryAction } from "~/routes/admin/our-story";
-import { action as productEditAction } from "~/routes/admin/product-edit";
-import { action as productNewAction } from "~/routes/admin/product-new";
-import { action as productsAction } from "~/routes/admin/products";
-import { action as ridersAction } from "~/routes/admin/riders";
-import { action as settingsAction } from "~/routes/admin/settings";
+import { action as categoriesAction, loader as categoriesLoader } from "~/routes/admin/categories";
+import { action as contactAction, loader as contactLoader } from "~/routes/admin/contact";
+import { action as dashboardAction, loader as dashboardLoader } from "~/routes/admin/dashboard";
+import { action as faqAction, loader as faqLoader } from "~/routes/admin/faq";
+import { action as imageGeneratorAction, loader as imageGeneratorLoader } from "~/routes/admin/image-generator";
+import { loader as adminIndexLoader } from "~/routes/admin/index";
+import { loader as adminLayoutLoader } from "~/routes/admin/layout";
+import { action as loginAction, loader as loginLoader } from "~/routes/admin/login";
+import { action as logoutAction, loader as logoutLoader } from "~/routes/admin/logout";
+import { action as ordersAction, loader as ordersLoader } from "~/routes/admin/orders";
+import { action as ourStoryAction, loader as ourStoryLoader } from "~/routes/admin/our-story";
+import { action as productEditAction, loader as productEditLoader } from "~/routes/admin/product-edit";
+import { action as productNewAction, loader as productNewLoader } from "~/routes/admin/product-new";
+import { action as productsAction, loader as productsLoader } from "~/routes/admin/products";
+import { loader as reportsLoader } from "~/routes/admin/reports";
+import { loader as reportsCsvLoader } from "~/routes/admin/reports-csv";
+import { action as ridersAction, loader as ridersLoader } from "~/routes/admin/riders";
+import { loader as seoReportLoader } from "~/routes/admin/seo-report";
+import { action as settingsAction, loader as settingsLoader } from "~/routes/admin/settings";
+import { loader as adminSearchLoader } from "~/routes/resources/admin-search";
 import { action as uploadAction } from "~/routes/resources/admin-upload";
-import { action as checkoutAction } from "~/routes/shop/checkout";
+import { loader as bagProductsLoader } from "~/routes/resources/bag-products";
+import { loader as eventsLoader } from "~/routes/resources/events";
+import { loader as healthLoader } from "~/routes/resources/health";
+import { loader as productCountLoader } from "~/routes/resources/product-count";
+import { loader as robotsLoader } from "~/routes/resources/robots";
+import { loader as sitemapLoader } from "~/routes/resources/sitemap";
+import { loader as suggestionsLoader } from "~/routes/resources/suggestions";
+import { loader as aboutLoader } from "~/routes/shop/about";
+import { action as checkoutAction, loader as checkoutLoader } from "~/routes/shop/checkout";
+import { loader as homeLoader } from "~/routes/shop/home";
+import { loader as shopLayoutLoader } from "~/routes/shop/layout";
+import { loader as notFoundLoader } from "~/routes/shop/not-found";
+import { loader as orderConfirmationLoader } from "~/routes/shop/order-confirmation";
+import { loader as ordersByPhoneLoader } from "~/routes/shop/orders-by-phone";
+import { loader as paymentLoader } from "~/routes/shop/payment-instructions";
+import { loader as productLoader } from "~/routes/shop/product";
+import { loader as shopProductsLoader } from "~/routes/shop/products";
 import { action as trackAction } from "~/routes/shop/track";
+import { loader as trackOrderLoader } from "~/routes/shop/track-order";
 import { createCategory } from "~/server/categories.server";
 import { db } from "~/server/db/database.server";
 import { categories, orderLines, orders, products, riders, siteDocuments } from "~/server/db/schema.server";
@@ -186,6 +209,7 @@ function documentField(sample: object) {
 
 type Shop = {
   productIds: string[];
+  productSlugs: string[];
   categoryIds: string[];
   riderIds: string[];
   orderIds: string[];
@@ -267,6 +291,7 @@ beforeAll(async () => {
     .toBuffer();
   shop = {
     productIds,
+    productSlugs: productIds.map((id) => `kikoy-${id}`),
     categoryIds,
     riderIds,
     orderIds,
@@ -288,12 +313,18 @@ const visitor = fc.oneof(
 /** One hostile post, as fast-check prints a failing one: where it goes, who sends it and its fields in order. */
 type Post = { path: string; params?: Record<string, string>; who: Visitor; fields: [string, string | File][] };
 
-async function requestFor({ path, who, fields }: Post) {
+/** A request's headers from this visitor: its own session, for staff; another site's origin, for that one. */
+async function headersOf(who: Visitor) {
   const headers = new Headers({ Origin: who === "another site" ? "https://evil.test" : SHOP });
-  // A session of its own for each post: the sign-out action ends the one it is sent with.
+  // A session of its own for each request: the sign-out action ends the one it is sent with.
   if (who === "developer" || who === "owner") {
     headers.set("Cookie", (await startSession(new Request(SHOP), shop.staffIds[who])).split(";")[0]!);
   }
+  return headers;
+}
+
+async function requestFor({ path, who, fields }: Post) {
+  const headers = await headersOf(who);
   let body: URLSearchParams | FormData;
   if (fields.some(([, value]) => value instanceof File)) {
     body = new FormData();
@@ -303,12 +334,13 @@ async function requestFor({ path, who, fields }: Post) {
 }
 
 type Action = (args: never) => Promise<unknown>;
+type Loader = (args: never) => unknown;
 
-async function answerOf(action: Action, request: Request, params: Record<string, string> = {}, clientAddress = "203.0.113.9") {
+async function answerOf(handler: Action | Loader, request: Request, params: Record<string, string> = {}, clientAddress = "203.0.113.9") {
   const args = { request, params, context: { cspNonce: "", clientAddress } };
   let result: unknown;
   try {
-    result = await (action as (args: unknown) => Promise<unknown>)(args);
+    result = await (handler as (args: unknown) => unknown)(args);
   } catch (thrown) {
     // A thrown Response (a redirect to sign in, a refused origin) is an answer; anything else is a crash.
     if (!(thrown instanceof Response)) throw thrown;
@@ -580,4 +612,148 @@ test("uploads answer hostile files", async () => {
     { weight: 1, arbitrary: fc.array(entry, { maxLength: 3 }) },
   );
   await expectHostilePostsAnswered(uploadAction, fc.record({ path: fc.constant("/admin/upload"), who: visitor, fields }));
+});
+
+// ---- every loader of app/routes.ts, with hostile query strings -------------------------------------------
+
+// Issue 10: an odd query string (`/admin/orders?page=1e300`, a price no product reaches, a broken escape) is
+// answered with the page or a 4xx, never a 5xx.
+
+const SHOP_FILTERS = ["q", "maxPrice", "categoryId", "size", "color", "material", "page"];
+const REPORT_FILTER = ["period", "from", "to", "page"];
+/** Names React Router reads itself. */
+const ROUTER_NAMES = ["index", "_routes"];
+/** Numbers past what a page number, a price or the database's 64-bit integers can hold. */
+const HUGE_NUMBERS = ["100000000", "1e17", "1e20", "1e300", "9007199254740993", "9223372036854775808", "18446744073709551616"];
+const ODD_QUERY_VALUES = [
+  "-1e300",
+  "5e-324",
+  "+1",
+  " 2 ",
+  "0b101",
+  "2026-02-30",
+  "0000-01-01",
+  "9999-12-31",
+  "custom",
+  "archived",
+  "orders,products",
+  ",,,",
+  "a,".repeat(60),
+];
+/** Query strings no form writes: broken escapes, bare names, repeated names, empty pairs. */
+const RAW_QUERY_PIECES = [
+  "page=%",
+  "page=%E0%A4%A",
+  "q=%FF%FE",
+  "%=1",
+  "page",
+  "=",
+  "&",
+  "page=1&page=2",
+  "q=%2525",
+  "period=custom&from=2026-01-01&to=1970-01-01",
+];
+
+const queryValue = fc.oneof(fc.constantFrom(...HUGE_NUMBERS), fc.constantFrom(...ODD_QUERY_VALUES, ...NUMBERS_AS_TEXT), hostileText);
+
+/** A query string for a page that reads these names: mostly those, with hostile values, sometimes others. */
+function queryStringFor(reads: readonly string[]) {
+  const name = fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...reads, ...ROUTER_NAMES) },
+    { weight: 1, arbitrary: fc.constantFrom(...SHOP_FILTERS, ...REPORT_FILTER, ...ROUTER_NAMES) },
+    { weight: 1, arbitrary: fc.string() },
+  );
+  return (
+    fc
+      .oneof(
+        {
+          weight: 3,
+          arbitrary: fc.array(fc.tuple(name, queryValue), { maxLength: 6 }).map((pairs) => new URLSearchParams(pairs).toString()),
+        },
+        {
+          weight: 1,
+          arbitrary: fc.array(fc.constantFrom(...RAW_QUERY_PIECES), { minLength: 1, maxLength: 4 }).map((pieces) => pieces.join("&")),
+        },
+      )
+      // server.ts refuses every address carrying NUL before any page reads it.
+      .filter((query) => !query.includes("%00"))
+  );
+}
+
+/** One GET, as fast-check prints a failing one: the address, its dynamic parts, who asks and the query. */
+type Visit = { path: string; params?: Record<string, string>; who: Visitor; query: string };
+
+async function getRequestFor({ path, who, query }: Visit, signal?: AbortSignal) {
+  return new Request(`${SHOP}${path}?${query}`, { headers: await headersOf(who), signal });
+}
+
+/** A dynamic part of an address: one the shop has, or hostile text (never NUL nor half a pair, see above). */
+const addressPart = (pick: (s: Shop) => string[]) =>
+  fc.oneof(
+    fromShop(pick),
+    hostileText.filter((text) => storableText(text) === text),
+  );
+
+/** A page's loader, what it reads from the query string, and its address's dynamic parts. */
+type Page = { path: string; loader: Loader; reads?: string[]; params?: fc.Arbitrary<Record<string, string>>; stream?: boolean };
+const PAGES: Page[] = [
+  { path: "/", loader: shopLayoutLoader },
+  { path: "/", loader: homeLoader },
+  { path: "/products", loader: shopProductsLoader, reads: SHOP_FILTERS },
+  { path: "/product/by-slug", loader: productLoader, params: fc.record({ slug: addressPart((s) => s.productSlugs) }) },
+  { path: "/checkout", loader: checkoutLoader },
+  { path: "/payment-instructions/by-id", loader: paymentLoader, params: fc.record({ orderId: addressPart((s) => s.orderIds) }) },
+  { path: "/order-confirmation/by-id", loader: orderConfirmationLoader, params: fc.record({ orderId: addressPart((s) => s.orderIds) }) },
+  { path: "/track/by-id", loader: trackOrderLoader, params: fc.record({ trackingId: addressPart((s) => s.trackingIds) }) },
+  { path: "/orders-by-phone/by-phone", loader: ordersByPhoneLoader, params: fc.record({ phone: addressPart(() => ["+254712345678"]) }) },
+  { path: "/about", loader: aboutLoader },
+  { path: "/no-such-page", loader: notFoundLoader },
+  { path: "/admin/login", loader: loginLoader, reads: ["redirectTo"] },
+  { path: "/admin/logout", loader: logoutLoader },
+  { path: "/admin", loader: adminIndexLoader },
+  { path: "/admin/dashboard", loader: adminLayoutLoader },
+  { path: "/admin/dashboard", loader: dashboardLoader },
+  { path: "/admin/reports", loader: reportsLoader, reads: REPORT_FILTER },
+  { path: "/admin/reports/sales.csv", loader: reportsCsvLoader, reads: REPORT_FILTER },
+  { path: "/admin/seo-report", loader: seoReportLoader },
+  { path: "/admin/orders", loader: ordersLoader, reads: ["page", "tab", "order"] },
+  { path: "/admin/products", loader: productsLoader, reads: ["q"] },
+  { path: "/admin/products/new", loader: productNewLoader },
+  { path: "/admin/products/edit/by-id", loader: productEditLoader, params: fc.record({ id: addressPart((s) => s.productIds) }) },
+  { path: "/admin/categories", loader: categoriesLoader },
+  { path: "/admin/riders", loader: ridersLoader },
+  { path: "/admin/settings", loader: settingsLoader },
+  { path: "/admin/image-generator", loader: imageGeneratorLoader },
+  { path: "/admin/faq", loader: faqLoader },
+  { path: "/admin/contact", loader: contactLoader },
+  { path: "/admin/our-story", loader: ourStoryLoader },
+  { path: "/admin/search", loader: adminSearchLoader, reads: ["q"] },
+  // A stream stays open until its visitor leaves: these visitors leave at once.
+  { path: "/events", loader: eventsLoader, reads: ["topics", "orders"], stream: true },
+  { path: "/health", loader: healthLoader },
+  { path: "/sitemap.xml", loader: sitemapLoader },
+  { path: "/robots.txt", loader: robotsLoader },
+  { path: "/shop/suggestions", loader: suggestionsLoader, reads: ["q"] },
+  { path: "/shop/count", loader: productCountLoader, reads: SHOP_FILTERS },
+  { path: "/shop/bag-products", loader: bagProductsLoader, reads: ["ids"] },
+];
+
+test("the orders list answers ?page=1e300 with its last page", async () => {
+  const request = await getRequestFor({ path: "/admin/orders", who: "developer", query: "page=1e300" });
+  const { status, body } = await answerOf(ordersLoader, request);
+  expect(status).toBe(200);
+  expect(body).toMatchObject({ page: 1, pageCount: 1 });
+});
+
+test.each(PAGES)("$path answers hostile query strings with the page or a 4xx", async ({ path, loader, reads = [], params, stream }) => {
+  const visits = fc.record({ path: fc.constant(path), params: params ?? fc.constant({}), who: visitor, query: queryStringFor(reads) });
+  await fc.assert(
+    // Each visit from an address of its own, mostly, as for posts.
+    fc.asyncProperty(visits, fc.ipV4(), async (visit, clientAddress) => {
+      const request = await getRequestFor(visit, stream ? AbortSignal.abort() : undefined);
+      const { status, body } = await answerOf(loader, request, visit.params, clientAddress);
+      expect(status, `answered ${status}: ${JSON.stringify(body)?.slice(0, 300)}`).toBeLessThan(500);
+    }),
+    { numRuns: RUNS, seed: SEED },
+  );
 });
