@@ -7,6 +7,7 @@ import {
   ORDER_NOT_FOUND_MESSAGE,
   RIDER_REQUIRED_MESSAGE,
 } from "./order-admin";
+import { editVersionSchema } from "./edit-version";
 import { ORDER_STATUSES, PAYMENT_STATUSES } from "./order-status";
 import { phoneSchema } from "./phone.schema";
 
@@ -36,7 +37,8 @@ export const orderActionSchema = z.discriminatedUnion("intent", [
     id,
     paymentStatus: z.enum(PAYMENT_STATUSES, "Please choose Paid or Unpaid."),
   }),
-  z.object({ intent: z.literal("client"), id, ...clientDetailsSchema.shape }),
+  // The version of the client's details the dialog's text is based on: a save over someone else's is refused.
+  z.object({ intent: z.literal("client"), id, ...clientDetailsSchema.shape, clientDetailsVersion: editVersionSchema }),
   z.object({
     intent: z.literal("dispatch"),
     id,

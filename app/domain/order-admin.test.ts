@@ -10,6 +10,7 @@ import {
   MAX_ORDER_PAGES,
   NO_RIDERS_MESSAGE,
   noOrdersMessage,
+  notEnoughStockMessage,
   ORDERS_PER_PAGE,
   orderTabFrom,
   pageCountFor,
@@ -82,6 +83,11 @@ describe("messages", () => {
     expect(RIDER_REQUIRED_MESSAGE).toBe("Please select a rider.");
     expect(RIDER_NOT_FOUND_MESSAGE).toBe("Selected rider not found.");
     expect(NO_RIDERS_MESSAGE).toBe("No riders available. Please add a rider from the 'Riders' tab first.");
+  });
+
+  test("a restore refused for want of stock names the product and how many are left", () => {
+    expect(notEnoughStockMessage("Kiondo Basket", 0)).toBe("Cannot restore this order: Kiondo Basket is sold out.");
+    expect(notEnoughStockMessage("Kiondo Basket", 2)).toBe("Cannot restore this order: only 2 of Kiondo Basket left.");
   });
 
   test("riders are listed as 'name - phone'", () => {
@@ -213,7 +219,7 @@ describe("orderActionSchema", () => {
     [{ intent: "dispatch", id: "abc", riderId: "r1" }],
     [{ intent: "archive", id: "abc" }],
     [{ intent: "restore", id: "abc" }],
-    [{ intent: "client", id: "abc", name: "A", address: "B", phone: "+254712345678" }],
+    [{ intent: "client", id: "abc", name: "A", address: "B", phone: "+254712345678", clientDetailsVersion: "3" }],
   ])("accepts %j", (form) => {
     expect(orderActionSchema.safeParse(form).success).toBe(true);
   });
@@ -225,6 +231,7 @@ describe("orderActionSchema", () => {
     [{ intent: "dispatch", id: "abc" }, "Please select a rider."],
     [{ intent: "archive" }, "Order not found."],
     [{ intent: "archive", id: "  " }, "Order not found."],
+    [{ intent: "client", id: "abc", name: "A", address: "B", phone: "+254712345678" }, "This form is out of date; please reload the page."],
   ])("refuses %j with %j", (form, message) => {
     const parsed = orderActionSchema.safeParse(form);
     expect(parsed.success).toBe(false);

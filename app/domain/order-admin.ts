@@ -44,6 +44,16 @@ export const RIDER_REQUIRED_MESSAGE = "Please select a rider.";
 export const RIDER_NOT_FOUND_MESSAGE = "Selected rider not found.";
 export const NO_RIDERS_MESSAGE = "No riders available. Please add a rider from the 'Riders' tab first.";
 
+/**
+ * Why an archived or cancelled order cannot hold its items again: one of them sold meanwhile. Names the
+ * product and how many are left, so staff know what to change.
+ */
+export function notEnoughStockMessage(productName: string, available: number): string {
+  return available === 0
+    ? `Cannot restore this order: ${productName} is sold out.`
+    : `Cannot restore this order: only ${available} of ${productName} left.`;
+}
+
 /** The archive confirmation, word for word (SPEC §4). */
 export const archiveConfirmation = (orderId: string) =>
   `Are you sure you want to archive order #${shortOrderId(orderId)}? The order will be moved to the archive log.`;

@@ -1,8 +1,20 @@
 import { asc, count, desc, eq, inArray } from "drizzle-orm";
+import type { Actor } from "~/domain/audit";
 import { type ClientDetails, type OrderTab, ORDERS_PER_PAGE, riderMessage } from "~/domain/order-admin";
 import { normaliseOrderId } from "~/domain/order-id";
 import type { OrderStatus, PaymentStatus } from "~/domain/order-status";
-import { holdsStock, quantitiesByProduct, shouldTakeStock, stockAfterTaking } from "~/domain/stock";
+import {
+  figuresAfterChange,
+  firstShortfall,
+  holdsStock,
+  holdsStockAgain,
+  quantitiesByProduct,
+  shouldTakeStock,
+  soldOutChanged,
+  type StockFigures,
+} from "~/domain/stock";
+import { recordChange } from "./audit.server";
+import { heldQuantities } from "./catalogue.server";
 import type { Database, Transaction } from "./db/client.server";
 import { db } from "./db/database.server";
 import { orderLines, orders, products, riders } from "./db/schema.server";
@@ -72,6 +84,8 @@ export type AdminOrderDetails = {
   paymentMethod: string;
   orderDate: Date;
   isArchived: boolean;
+  /** What the client details dialog's saves must name (decision 031). */
+  clientDetailsVersion: number;
   rider: { name: string; phone: string } | null;
   lines: OrderLineView[];
 };
@@ -114,6 +128,7 @@ export async function adminOrderDetails(id: string): Promise<AdminOrderDetails |
     paymentMethod: o.paymentMethod,
     orderDate: o.orderDate,
     isArchived: o.isArchived,
+    clientDetailsVersion: o.clientDetailsVersion,
     rider: row.riderName !== null && row.riderPhone !== null ? { name: row.riderName, phone: row.riderPhone } : null,
     lines: await linesOf(database, o.id),
   };
@@ -128,7 +143,7 @@ export function dispatchRiders(): Promise<DispatchRider[]> {
   );
 }
 
-type OrderRow = typeof orders.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
 
 /** Reads and locks one order for the rest of the transaction; concurrent changes to it wait here. */
 async function lockOrder(tx: Transaction, id: string): Promise<OrderRow | undefined> {
@@ -144,59 +159,158 @@ type OrderChange = Partial<
   Pick<OrderRow, "status" | "paymentStatus" | "riderId" | "isArchived" | "clientName" | "clientAddress" | "clientPhone">
 >;
 
+/** Who makes a change and when; the shop's own changes also say why. */
+export type ChangeContext = { actor: Actor; now: Date; note?: string };
+
+type ShortOfStock = { ok: false; problem: "short-of-stock"; productName: string; available: number };
+
+export type OrderWriteResult =
+  | { ok: true; version: string; clientDetailsVersion: number }
+  | { ok: false; problem: "order-missing" | "changed-meanwhile" }
+  | ShortOfStock;
+
+type StockEffect = { heldBefore: boolean; heldAfter: boolean; takesStock: boolean; holdsAgain: boolean };
+
 /**
- * Applies a change to a locked order, and the stock rule with it (SPEC §4, decision 002): once an order is
- * both Delivered and Paid for the first time, each product it holds loses the ordered quantity (never below
- * 0) and the order records that its stock was taken, so this happens exactly once per order.
+ * What a change does to the order's products, with them locked in id order (as checkout locks them, so the
+ * two never deadlock): an order that holds its stock again must find its quantities still available (stock
+ * less what other open orders hold), else nothing changes; stock taken goes down, never below 0. Says whether
+ * a product sold out or came back meanwhile, the one change shop pages show.
  */
-async function applyChange(tx: Transaction, order: OrderRow, change: OrderChange, now: Date): Promise<string> {
-  const next = { ...order, ...change };
-  const takesStock = shouldTakeStock({ status: next.status, paymentStatus: next.paymentStatus, stockTaken: order.stockTakenAt !== null });
-  const takings = takesStock ? quantitiesByProduct(await linesOf(tx, order.id)) : [];
-  if (takings.length > 0) {
-    // Locked in id order, as checkout locks them, so the two never deadlock.
-    const locked = await tx
-      .select({ id: products.id, stock: products.stock })
-      .from(products)
-      .where(
-        inArray(
-          products.id,
-          takings.map(([productId]) => productId),
-        ),
-      )
-      .orderBy(asc(products.id))
-      .for("update");
-    const stockOf = new Map(locked.map((p) => [p.id, p.stock]));
-    for (const [productId, quantity] of takings) {
-      const stock = stockOf.get(productId);
-      if (stock === undefined) continue;
-      await tx
-        .update(products)
-        .set({ stock: stockAfterTaking(stock, quantity), updatedAt: now })
-        .where(eq(products.id, productId));
+async function changeStock(tx: Transaction, orderId: string, effect: StockEffect, now: Date): Promise<{ ok: true; soldOutChanged: boolean } | ShortOfStock> {
+  const wanted = quantitiesByProduct(await linesOf(tx, orderId));
+  if (wanted.length === 0) return { ok: true, soldOutChanged: false };
+  const ids = wanted.map(([productId]) => productId);
+  const locked = await tx
+    .select({ id: products.id, name: products.name, stock: products.stock })
+    .from(products)
+    .where(inArray(products.id, ids))
+    .orderBy(asc(products.id))
+    .for("update");
+  // Read after the locks: every order placed or restored before this point is counted.
+  const held = await heldQuantities(tx, ids);
+  const before = new Map<string, StockFigures>(locked.map((p) => [p.id, { stock: p.stock, held: held.get(p.id) ?? 0 }]));
+  if (effect.holdsAgain) {
+    const short = firstShortfall(wanted, (productId) => before.get(productId));
+    if (short) {
+      const productName = locked.find((p) => p.id === short.productId)!.name;
+      return { ok: false, problem: "short-of-stock", productName, available: short.available };
     }
   }
-  await tx
-    .update(orders)
-    .set({ ...change, stockTakenAt: takesStock ? now : order.stockTakenAt, updatedAt: now })
-    .where(eq(orders.id, order.id));
-  await publish(tx, "orders", order.id);
-  // Stock, or what the order holds back from shoppers, changed: the products' available stock did too.
-  const held = (o: OrderRow) => holdsStock({ status: o.status, isArchived: o.isArchived, stockTaken: o.stockTakenAt !== null });
-  if (takesStock || held(order) !== held({ ...next, stockTakenAt: takesStock ? now : order.stockTakenAt })) {
-    await publish(tx, "products");
+  let crossed = false;
+  for (const [productId, quantity] of wanted) {
+    const figures = before.get(productId);
+    if (!figures) continue;
+    const after = figuresAfterChange(figures, quantity, effect);
+    crossed ||= soldOutChanged(figures, after);
+    if (after.stock !== figures.stock) {
+      await tx.update(products).set({ stock: after.stock, updatedAt: now }).where(eq(products.id, productId));
+    }
   }
-  return now.toISOString();
+  return { ok: true, soldOutChanged: crossed };
 }
 
-export type OrderWriteResult = { ok: true; version: string } | { ok: false; problem: "order-missing" };
+/** The riders' names, as the activity log records a dispatch (an id means nothing to staff). */
+async function riderNames(tx: Transaction, ids: (string | null)[]): Promise<Map<string, string>> {
+  const wanted = ids.filter((id) => id !== null);
+  if (wanted.length === 0) return new Map();
+  const rows = await tx.select({ id: riders.id, name: riders.name }).from(riders).where(inArray(riders.id, wanted));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
 
-/** Locks the order, applies the change and the stock rule, in one transaction. */
-async function changeOrder(id: string, change: OrderChange, now: Date, database?: Database): Promise<OrderWriteResult> {
+/** The fields of an order the activity log follows, the rider named only when the change touches it. */
+function auditedFields(order: OrderRow, rider: { name: string | null } | undefined) {
+  return {
+    status: order.status,
+    paymentStatus: order.paymentStatus,
+    ...(rider && { rider: rider.name }),
+    isArchived: order.isArchived,
+    clientName: order.clientName,
+    clientAddress: order.clientAddress,
+    clientPhone: order.clientPhone,
+    stockTaken: order.stockTakenAt !== null,
+  };
+}
+
+/**
+ * Applies a change to an order locked by the caller, with the stock rules (SPEC §4, decisions 002, 015): once
+ * an order is both Delivered and Paid for the first time its products lose the ordered quantities, exactly
+ * once; an archived or cancelled order brought back must find its items still available, else nothing
+ * changes. A change to the client's details gives them a new version. The change is recorded in the activity
+ * log, and announced: "orders" always, "products" only when a product sold out or came back (decision 034).
+ */
+export async function applyChange(
+  tx: Transaction,
+  order: OrderRow,
+  change: OrderChange,
+  { actor, now, note }: ChangeContext,
+): Promise<Exclude<OrderWriteResult, { ok: false; problem: "order-missing" | "changed-meanwhile" }>> {
+  const next = { ...order, ...change };
+  const stockTaken = order.stockTakenAt !== null;
+  const takesStock = shouldTakeStock({ status: next.status, paymentStatus: next.paymentStatus, stockTaken });
+  const effect: StockEffect = {
+    heldBefore: holdsStock({ status: order.status, isArchived: order.isArchived, stockTaken }),
+    heldAfter: holdsStock({ status: next.status, isArchived: next.isArchived, stockTaken: stockTaken || takesStock }),
+    takesStock,
+    holdsAgain: holdsStockAgain({ status: order.status, isArchived: order.isArchived, stockTaken }, next),
+  };
+  let productsChanged = false;
+  if (takesStock || effect.heldBefore !== effect.heldAfter) {
+    const stock = await changeStock(tx, order.id, effect, now);
+    if (!stock.ok) return stock;
+    productsChanged = stock.soldOutChanged;
+  }
+
+  const clientDetailsChanged =
+    next.clientName !== order.clientName || next.clientAddress !== order.clientAddress || next.clientPhone !== order.clientPhone;
+  const changed: OrderRow = {
+    ...next,
+    clientDetailsVersion: order.clientDetailsVersion + (clientDetailsChanged ? 1 : 0),
+    stockTakenAt: takesStock ? now : order.stockTakenAt,
+    updatedAt: now,
+  };
+  await tx
+    .update(orders)
+    .set({ ...change, clientDetailsVersion: changed.clientDetailsVersion, stockTakenAt: changed.stockTakenAt, updatedAt: now })
+    .where(eq(orders.id, order.id));
+
+  const riderChanged = change.riderId !== undefined && change.riderId !== order.riderId;
+  const names = riderChanged ? await riderNames(tx, [order.riderId, changed.riderId]) : new Map<string, string>();
+  const riderOf = (o: OrderRow) => (riderChanged ? { name: (o.riderId && names.get(o.riderId)) ?? null } : undefined);
+  await recordChange(tx, {
+    actor,
+    entity: "order",
+    entityId: order.id,
+    now,
+    note,
+    action: "update",
+    before: auditedFields(order, riderOf(order)),
+    after: auditedFields(changed, riderOf(changed)),
+  });
+
+  await publish(tx, "orders", order.id);
+  if (productsChanged) await publish(tx, "products");
+  return { ok: true, version: now.toISOString(), clientDetailsVersion: changed.clientDetailsVersion };
+}
+
+/**
+ * Locks the order, applies the change and the stock rules, in one transaction. With `clientDetailsVersion`,
+ * a change over client details someone else changed since that version is refused.
+ */
+async function changeOrder(
+  id: string,
+  change: OrderChange,
+  context: ChangeContext,
+  database?: Database,
+  clientDetailsVersion?: number,
+): Promise<OrderWriteResult> {
   return (database ?? (await db())).transaction(async (tx): Promise<OrderWriteResult> => {
     const order = await lockOrder(tx, id);
     if (!order) return { ok: false, problem: "order-missing" };
-    return { ok: true, version: await applyChange(tx, order, change, now) };
+    if (clientDetailsVersion !== undefined && clientDetailsVersion !== order.clientDetailsVersion) {
+      return { ok: false, problem: "changed-meanwhile" };
+    }
+    return applyChange(tx, order, change, context);
   });
 }
 
@@ -207,32 +321,48 @@ async function changeOrder(id: string, change: OrderChange, now: Date, database?
 export function setOrderStatus(
   id: string,
   change: { status?: OrderStatus; paymentStatus?: PaymentStatus },
+  actor: Actor,
   now = new Date(),
   database?: Database,
 ): Promise<OrderWriteResult> {
-  return changeOrder(id, change, now, database);
+  return changeOrder(id, change, { actor, now }, database);
 }
 
-/** Corrects the client's details (already validated: SPEC §5). */
-export function updateClientDetails(id: string, details: ClientDetails, now = new Date()): Promise<OrderWriteResult> {
-  return changeOrder(id, { clientName: details.name, clientAddress: details.address, clientPhone: details.phone }, now);
+/**
+ * Corrects the client's details (already validated: SPEC §5), if nobody changed them since the dialog loaded
+ * `clientDetailsVersion` (decision 031); else refused, changing nothing.
+ */
+export function updateClientDetails(
+  id: string,
+  details: ClientDetails,
+  clientDetailsVersion: number,
+  actor: Actor,
+  now = new Date(),
+  database?: Database,
+): Promise<OrderWriteResult> {
+  const change = { clientName: details.name, clientAddress: details.address, clientPhone: details.phone };
+  return changeOrder(id, change, { actor, now }, database, clientDetailsVersion);
 }
 
-/** Moves an order to the archive log, or restores it (SPEC §4). An archived order no longer holds stock. */
-export function setOrderArchived(id: string, archived: boolean, now = new Date()): Promise<OrderWriteResult> {
-  return changeOrder(id, { isArchived: archived }, now);
+/**
+ * Moves an order to the archive log, or restores it (SPEC §4). An archived order no longer holds stock; a
+ * restored one holds it again, if its items are still available.
+ */
+export function setOrderArchived(id: string, archived: boolean, actor: Actor, now = new Date(), database?: Database): Promise<OrderWriteResult> {
+  return changeOrder(id, { isArchived: archived }, { actor, now }, database);
 }
 
 export type DispatchResult =
-  | { ok: true; version: string; rider: { name: string; phone: string }; message: string }
-  | { ok: false; problem: "order-missing" | "rider-missing" };
+  | { ok: true; version: string; clientDetailsVersion: number; rider: { name: string; phone: string }; message: string }
+  | { ok: false; problem: "order-missing" | "rider-missing" }
+  | ShortOfStock;
 
 /**
  * Dispatch (ARCHITECTURE, the spec's two readings decided): assigns the rider and sets Out for Delivery in
  * one transaction, through the same path as every status change, and returns the chat message for the
  * rider. The rider is locked too, so a rider deleted at the same moment is either found or reported missing.
  */
-export async function dispatchOrder(id: string, riderId: string, now = new Date()): Promise<DispatchResult> {
+export async function dispatchOrder(id: string, riderId: string, actor: Actor, now = new Date()): Promise<DispatchResult> {
   return (await db()).transaction(async (tx): Promise<DispatchResult> => {
     const order = await lockOrder(tx, id);
     if (!order) return { ok: false, problem: "order-missing" };
@@ -242,11 +372,13 @@ export async function dispatchOrder(id: string, riderId: string, now = new Date(
       .where(eq(riders.id, riderId))
       .for("share");
     if (!rider) return { ok: false, problem: "rider-missing" };
-    const version = await applyChange(tx, order, { riderId: rider.id, status: "Out for Delivery" }, now);
+    const applied = await applyChange(tx, order, { riderId: rider.id, status: "Out for Delivery" }, { actor, now });
+    if (!applied.ok) return applied;
     const lines = await linesOf(tx, order.id);
     return {
       ok: true,
-      version,
+      version: applied.version,
+      clientDetailsVersion: applied.clientDetailsVersion,
       rider: { name: rider.name, phone: rider.phone },
       message: riderMessage({
         id: order.id,

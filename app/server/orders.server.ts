@@ -7,7 +7,7 @@ import type { OrderStatus, PaymentStatus } from "~/domain/order-status";
 import { showsRider } from "~/domain/order-status";
 import { fillPlaceholders, paymentDetailsText, ussdDialLink } from "~/domain/payment";
 import { phoneDigits } from "~/domain/phone";
-import { canSell, availableStock } from "~/domain/stock";
+import { figuresAfterChange, firstShortfall, soldOutChanged, type StockFigures } from "~/domain/stock";
 import { looksLikeTrackingId, newTrackingId, normaliseTrackingId } from "~/domain/tracking-id";
 import { heldQuantities } from "./catalogue.server";
 import { db } from "./db/database.server";
@@ -80,13 +80,9 @@ export async function placeOrder(input: CheckoutInput, now = new Date()): Promis
         if (!sizeOk || !colorOk) return { ok: false, problem: { kind: "option-gone", productName: product.name } };
         wanted.set(product.id, (wanted.get(product.id) ?? 0) + line.quantity);
       }
-      for (const [id, quantity] of wanted) {
-        const product = byId.get(id)!;
-        const available = availableStock(product.stock, held.get(id) ?? 0);
-        if (!canSell(available, quantity)) {
-          return { ok: false, problem: { kind: "sold-out", productName: product.name, available } };
-        }
-      }
+      const figures = new Map<string, StockFigures>(rows.map((r) => [r.id, { stock: r.stock, held: held.get(r.id) ?? 0 }]));
+      const short = firstShortfall(wanted, (id) => figures.get(id));
+      if (short) return { ok: false, problem: { kind: "sold-out", productName: byId.get(short.productId)!.name, available: short.available } };
 
       const lines = input.bag.map((line, position) => {
         const product = byId.get(line.productId)!;
@@ -116,8 +112,12 @@ export async function placeOrder(input: CheckoutInput, now = new Date()): Promis
       });
       await tx.insert(orderLines).values(lines.map((line) => ({ ...line, orderId })));
       await publish(tx, "orders", orderId);
-      // Available stock changed for the products in it.
-      await publish(tx, "products");
+      // Shop pages show only whether a product is in stock: they are dropped when this order sells one out.
+      const soldOut = [...wanted].some(([id, quantity]) => {
+        const before = figures.get(id)!;
+        return soldOutChanged(before, figuresAfterChange(before, quantity, { heldBefore: false, heldAfter: true, takesStock: false }));
+      });
+      if (soldOut) await publish(tx, "products");
       return { ok: true, orderId };
     });
   } catch (error) {

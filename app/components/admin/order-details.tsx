@@ -17,12 +17,16 @@ import { shortOrderId } from "~/domain/order-id";
 import type { PaymentStatus } from "~/domain/order-status";
 import { PHONE_MAX_LENGTH } from "~/domain/phone";
 import type { AdminOrderDetails } from "~/server/order-admin.server";
+import { ActivityTimeline, type TimelineEntry } from "./activity-timeline";
 import { useOrderAction } from "./order-live";
 
 /** SPEC §4: success messages clear after 3 s. */
 const SAVED_MS = 3_000;
 
-export type SelectedOrder = { kind: "found"; order: AdminOrderDetails & { placedOn: string } } | { kind: "missing" } | null;
+export type SelectedOrder =
+  | { kind: "found"; order: AdminOrderDetails & { placedOn: string }; timeline: readonly TimelineEntry[]; timeZone: string }
+  | { kind: "missing" }
+  | null;
 
 function PaymentBadge({ status }: { status: PaymentStatus }) {
   const tone =
@@ -35,9 +39,12 @@ function PaymentBadge({ status }: { status: PaymentStatus }) {
 // Each opening of the dialog gets its own fetcher, so it never shows an earlier opening's answer.
 let openings = 0;
 
+const CLIENT_FIELDS = { name: "clientName", address: "clientAddress", phone: "clientPhone" } as const;
+
 /**
  * The client's details, saved 500 ms after typing stops (SPEC §2, §9) once they pass the rules of SPEC §5;
- * `flushRef` saves at once what is still waiting (the dialog calls it when it closes).
+ * `flushRef` saves at once what is still waiting (the dialog calls it when it closes). Each save names the
+ * version of the details its text is based on, and is refused if a colleague changed them since (decision 031).
  */
 function ClientDetailsForm({ order, flushRef }: { order: AdminOrderDetails; flushRef: RefObject<(() => void) | null> }) {
   const [key] = useState(() => `order-client-${++openings}`);
@@ -47,6 +54,12 @@ function ClientDetailsForm({ order, flushRef }: { order: AdminOrderDetails; flus
   // What the browser's own check found at the last save; null once the details went to the server.
   const [checked, setChecked] = useState<ClientDetailsProblems | null>(null);
   const [saved, showSaved] = useTimedFlag(SAVED_MS);
+  // The version the typed text is based on: the one the dialog opened with, then the one each of its own saves
+  // returned. The list reloading under the form (live updates) must not change it, or a save would overwrite a
+  // colleague's correction unseen.
+  const basedOn = useRef(order.clientDetailsVersion);
+  // Inputs typed so far, those the last save sent, and those the server has accepted.
+  const edits = useRef({ typed: 0, sent: 0, accepted: 0 });
 
   const save = useCallback(() => {
     clearTimeout(timer.current);
@@ -64,7 +77,8 @@ function ClientDetailsForm({ order, flushRef }: { order: AdminOrderDetails; flus
       return;
     }
     setChecked(null);
-    submit({ intent: "client", id: order.id, ...details });
+    edits.current.sent = edits.current.typed;
+    submit({ intent: "client", id: order.id, ...details, clientDetailsVersion: String(basedOn.current) });
   }, [order.id, submit]);
 
   useEffect(() => {
@@ -79,8 +93,23 @@ function ClientDetailsForm({ order, flushRef }: { order: AdminOrderDetails; flus
 
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   useEffect(() => {
-    if (answer?.ok) showSaved();
+    if (!answer?.ok) return;
+    basedOn.current = answer.clientDetailsVersion;
+    edits.current.accepted = edits.current.sent;
+    showSaved();
   }, [answer, showSaved]);
+
+  // A colleague's correction shows here while nothing typed here is waiting, and later typing builds on it.
+  const idle = fetcher.state === "idle";
+  useEffect(() => {
+    const untouched = edits.current.typed === edits.current.accepted && timer.current === undefined;
+    if (!idle || !untouched || order.clientDetailsVersion <= basedOn.current || !form.current) return;
+    for (const [field, column] of Object.entries(CLIENT_FIELDS)) {
+      const control = form.current.elements.namedItem(field) as HTMLInputElement | HTMLTextAreaElement | null;
+      if (control && control.value !== order[column]) control.value = order[column];
+    }
+    basedOn.current = order.clientDetailsVersion;
+  }, [idle, order]);
   const refusal = checked
     ? { problems: checked, message: "Not saved. Please correct the details above." }
     : answer && !answer.ok
@@ -95,6 +124,7 @@ function ClientDetailsForm({ order, flushRef }: { order: AdminOrderDetails; flus
       noValidate
       className="space-y-4"
       onInput={() => {
+        edits.current.typed++;
         clearTimeout(timer.current);
         timer.current = setTimeout(save, CLIENT_DETAILS_SAVE_DELAY_MS);
       }}
@@ -178,7 +208,8 @@ function OrderSummary({ order }: { order: AdminOrderDetails & { placedOn: string
 /** The order details dialog (SPEC §2): summary, items, and the client's details, editable. */
 export function OrderDetailsDialog({ selected, onClose }: { selected: SelectedOrder; onClose: () => void }) {
   const flushRef = useRef<(() => void) | null>(null);
-  const order = selected?.kind === "found" ? selected.order : null;
+  const found = selected?.kind === "found" ? selected : null;
+  const order = found?.order ?? null;
   return (
     <Dialog
       open={selected !== null}
@@ -189,7 +220,7 @@ export function OrderDetailsDialog({ selected, onClose }: { selected: SelectedOr
       title={order ? `Order #${shortOrderId(order.id)}` : "Order not found"}
       className="sm:w-[min(100%-2rem,44rem)]"
     >
-      {order ? (
+      {found && order ? (
         <div className="space-y-6">
           <OrderSummary order={order} />
           <section aria-labelledby="order-items">
@@ -229,6 +260,12 @@ export function OrderDetailsDialog({ selected, onClose }: { selected: SelectedOr
               Client details
             </h3>
             <ClientDetailsForm key={order.id} order={order} flushRef={flushRef} />
+          </section>
+          <section aria-labelledby="order-activity">
+            <h3 id="order-activity" className="mb-3 font-display text-lg font-semibold">
+              Activity
+            </h3>
+            <ActivityTimeline entries={found.timeline} timeZone={found.timeZone} labelledBy="order-activity" />
           </section>
         </div>
       ) : (

@@ -5,9 +5,12 @@ import { type ListedOrder, liveChanges, liveChangesMessage } from "~/domain/orde
 /** How long a row that arrived or changed elsewhere stays highlighted. */
 const HIGHLIGHT_MS = 5_000;
 
-/** What every Orders action answers: the order's new version on success, else the message (and field messages). */
+/**
+ * What every Orders action answers: the order's new version and its client details' version on success, else
+ * the message (and field messages).
+ */
 export type OrderAnswer =
-  | { ok: true; id: string; version: string; dispatched: { riderName: string; chatLink: string } | null }
+  | { ok: true; id: string; version: string; clientDetailsVersion: number; dispatched: { riderName: string; chatLink: string } | null }
   | { ok: false; error: string; fields: Record<string, string> };
 
 /**

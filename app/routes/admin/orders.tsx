@@ -8,9 +8,12 @@ import { OrderTable } from "~/components/admin/order-table";
 import { EmptyState } from "~/components/admin/table";
 import { LiveStatus } from "~/components/ui/status";
 import { chatLink } from "~/domain/links";
+import { staffActor } from "~/domain/audit";
+import { changedMeanwhileMessage } from "~/domain/edit-version";
 import {
   groupByShopDate,
   noOrdersMessage,
+  notEnoughStockMessage,
   ORDER_NOT_FOUND_MESSAGE,
   ORDER_TABS,
   type OrderTab,
@@ -22,11 +25,13 @@ import {
 import { orderActionSchema } from "~/domain/order-admin.schema";
 import { longShopDate } from "~/domain/report-period";
 import { requireAdminAction, requireAdminPage } from "~/server/admin-guard.server";
+import { timelineOf } from "~/server/audit.server";
 import { config, shopOrigin } from "~/server/config.server";
 import { fieldErrors, formFields } from "~/server/form.server";
 import {
   adminOrderDetails,
   adminOrders,
+  type DispatchResult,
   dispatchOrder,
   dispatchRiders,
   type OrderWriteResult,
@@ -52,7 +57,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { timeZone } = config();
   const now = new Date();
   const selected = details
-    ? { kind: "found" as const, order: { ...details, placedOn: longShopDate(details.orderDate, timeZone) } }
+    ? {
+        kind: "found" as const,
+        order: { ...details, placedOn: longShopDate(details.orderDate, timeZone) },
+        timeline: await timelineOf("order", details.id),
+        timeZone,
+      }
     : wanted
       ? { kind: "missing" as const }
       : null;
@@ -73,33 +83,49 @@ export async function loader({ request }: Route.LoaderArgs) {
 const refused = (status: number, error: string, fields: Record<string, string> = {}) =>
   data<OrderAnswer>({ ok: false, error, fields }, { status });
 
+/** A refused change, in words: 404 for an order that is gone, 409 for one that changed under the request. */
+function refusal(result: Exclude<OrderWriteResult | DispatchResult, { ok: true }>) {
+  switch (result.problem) {
+    case "order-missing":
+      return refused(404, ORDER_NOT_FOUND_MESSAGE);
+    case "rider-missing":
+      return refused(404, RIDER_NOT_FOUND_MESSAGE);
+    case "changed-meanwhile":
+      return refused(409, changedMeanwhileMessage("clientDetails"));
+    case "short-of-stock":
+      return refused(409, notEnoughStockMessage(result.productName, result.available));
+  }
+}
+
 function answered(id: string, result: OrderWriteResult) {
-  return result.ok ? data<OrderAnswer>({ ok: true, id, version: result.version, dispatched: null }) : refused(404, ORDER_NOT_FOUND_MESSAGE);
+  if (!result.ok) return refusal(result);
+  return data<OrderAnswer>({ ok: true, id, version: result.version, clientDetailsVersion: result.clientDetailsVersion, dispatched: null });
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdminAction(request);
+  const actor = staffActor((await requireAdminAction(request)).email);
   const parsed = orderActionSchema.safeParse(formFields(await request.formData()));
   if (!parsed.success) return refused(400, parsed.error.issues[0]!.message, fieldErrors(parsed.error));
   const input = parsed.data;
   switch (input.intent) {
     case "status":
-      return answered(input.id, await setOrderStatus(input.id, { status: input.status }));
+      return answered(input.id, await setOrderStatus(input.id, { status: input.status }, actor));
     case "payment":
-      return answered(input.id, await setOrderStatus(input.id, { paymentStatus: input.paymentStatus }));
+      return answered(input.id, await setOrderStatus(input.id, { paymentStatus: input.paymentStatus }, actor));
     case "client":
-      return answered(input.id, await updateClientDetails(input.id, input));
+      return answered(input.id, await updateClientDetails(input.id, input, input.clientDetailsVersion, actor));
     case "archive":
-      return answered(input.id, await setOrderArchived(input.id, true));
+      return answered(input.id, await setOrderArchived(input.id, true, actor));
     case "restore":
-      return answered(input.id, await setOrderArchived(input.id, false));
+      return answered(input.id, await setOrderArchived(input.id, false, actor));
     case "dispatch": {
-      const result = await dispatchOrder(input.id, input.riderId);
-      if (!result.ok) return refused(404, result.problem === "rider-missing" ? RIDER_NOT_FOUND_MESSAGE : ORDER_NOT_FOUND_MESSAGE);
+      const result = await dispatchOrder(input.id, input.riderId, actor);
+      if (!result.ok) return refusal(result);
       return data<OrderAnswer>({
         ok: true,
         id: input.id,
         version: result.version,
+        clientDetailsVersion: result.clientDetailsVersion,
         dispatched: { riderName: result.rider.name, chatLink: chatLink(result.rider.phone, result.message) },
       });
     }
