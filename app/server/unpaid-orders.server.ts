@@ -1,0 +1,64 @@
+import { and, asc, eq, isNotNull, lt, sql } from "drizzle-orm";
+import { THE_SHOP } from "~/domain/audit";
+import { holdCancelNote, holdCutoff, isPastHold, unpaidHoldMinutes } from "~/domain/unpaid-hold";
+import type { Database } from "./db/client.server";
+import { db } from "./db/database.server";
+import { auditLog, orders } from "./db/schema.server";
+import { applyChange } from "./order-admin.server";
+import { readSiteDocument } from "./site-documents.server";
+
+// The hold time for unpaid orders (decision 033): the shop cancels what waited too long for payment, through
+// the same locked path as every staff change, so the stock rules and the activity log apply alike.
+
+/** Orders claimed per transaction: a long backlog is worked through without holding many locks at once. */
+const BATCH = 50;
+
+/** When a staff member last changed the order, from the activity log. */
+const lastStaffChange = sql<Date | null>`(select max(${auditLog.at}) from ${auditLog}
+  where ${auditLog.entity} = 'order' and ${auditLog.entityId} = ${orders.id} and ${isNotNull(auditLog.staffEmail)})`.mapWith(auditLog.at);
+
+/**
+ * Cancels every order past the hold time of Site Settings (none when it is 0), as the shop, and answers how
+ * many. Each order is claimed with `FOR UPDATE SKIP LOCKED`, so several processes sweeping at once cancel each
+ * order exactly once, and an order a staff member is changing right now is left for the next sweep.
+ * `database` is another app process's connection in tests; by default, the shop's. `signal` stops the sweep
+ * between batches (the shop is closing).
+ */
+export async function cancelUnpaidOrdersPastHold(now: Date, database?: Database, signal?: AbortSignal): Promise<number> {
+  const minutes = unpaidHoldMinutes(await readSiteDocument("settings", database));
+  const cutoff = holdCutoff(now, minutes);
+  if (!cutoff) return 0;
+  const note = holdCancelNote(minutes);
+  let cancelled = 0;
+  while (!signal?.aborted) {
+    const batch = await (database ?? (await db())).transaction(async (tx) => {
+      // The query narrows to the orders isPastHold decides on, through the index on order_date.
+      const claimed = await tx
+        .select({ order: orders, lastStaffChangeAt: lastStaffChange })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.status, "Pending Payment"),
+            eq(orders.paymentStatus, "Unpaid"),
+            eq(orders.isArchived, false),
+            lt(orders.orderDate, cutoff),
+            sql`coalesce(${lastStaffChange} < ${cutoff.toISOString()}::timestamptz, true)`,
+          ),
+        )
+        .orderBy(asc(orders.orderDate))
+        .limit(BATCH)
+        .for("update", { skipLocked: true });
+      let done = 0;
+      for (const { order, lastStaffChangeAt } of claimed) {
+        if (!isPastHold({ ...order, lastStaffChangeAt }, cutoff)) continue;
+        const result = await applyChange(tx, order, { status: "Cancelled" }, { actor: THE_SHOP, now, note });
+        if (result.ok) done++;
+      }
+      return { claimed: claimed.length, cancelled: done };
+    });
+    cancelled += batch.cancelled;
+    // A short batch was the last; one that cancelled nothing would only claim the same orders again.
+    if (batch.claimed < BATCH || batch.cancelled === 0) break;
+  }
+  return cancelled;
+}
