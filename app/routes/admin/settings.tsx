@@ -1,32 +1,21 @@
-import { data } from "react-router";
 import { answerOrSaveFailure, EditorSection, SaveBar, useDocumentEditor } from "~/components/admin/content-editor";
 import { FloatingButtonEditor } from "~/components/admin/settings-floating-button";
 import { HeroSlidesEditor } from "~/components/admin/settings-hero-slides";
+import { OrderHoldEditor } from "~/components/admin/settings-order-hold";
 import { PaymentMethodsEditor } from "~/components/admin/settings-payment-methods";
 import { TextField } from "~/components/ui/field";
-import { settingsWithLastingIds } from "~/domain/site-content";
-import { parseEditorForm } from "~/domain/site-content.schema";
-import { requireAdminAction, requireAdminPage } from "~/server/admin-guard.server";
-import { formFields } from "~/server/form.server";
-import { newContentId, readSiteDocument, writeSiteDocument } from "~/server/site-documents.server";
+import { unpaidHoldMinutes } from "~/domain/unpaid-hold";
+import { documentEditorAction, documentEditorLoader } from "~/server/document-editor.server";
 import type { Route } from "./+types/settings";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdminPage(request);
-  return { settings: await readSiteDocument("settings") };
-}
+export const loader = ({ request }: Route.LoaderArgs) => documentEditorLoader("settings", request);
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdminAction(request);
-  const parsed = parseEditorForm("settings", formFields(await request.formData()));
-  if (!parsed.ok) return data(parsed, { status: 400 });
-  return { ok: true as const, saved: await writeSiteDocument("settings", settingsWithLastingIds(parsed.document, newContentId)) };
-}
+export const action = ({ request }: Route.ActionArgs) => documentEditorAction("settings", request);
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => answerOrSaveFailure(serverAction);
 
 export default function SiteSettings({ loaderData }: Route.ComponentProps) {
-  const editor = useDocumentEditor("settings", loaderData.settings);
+  const editor = useDocumentEditor("settings", loaderData.document, loaderData.version);
   const { draft: settings, update, newDraftId, error } = editor;
 
   return (
@@ -39,6 +28,14 @@ export default function SiteSettings({ loaderData }: Route.ComponentProps) {
           onChange={(event) => update((latest) => ({ ...latest, storeName: event.target.value }))}
           error={error("storeName")}
           hint="Shown in the shop’s header and footer."
+        />
+      </EditorSection>
+
+      <EditorSection title="Orders" description="Unpaid orders hold their items back from other shoppers until paid, or until this time passes.">
+        <OrderHoldEditor
+          minutes={unpaidHoldMinutes(settings)}
+          onChange={(minutes) => update((latest) => ({ ...latest, unpaidHoldMinutes: minutes }))}
+          error={error("unpaidHoldMinutes")}
         />
       </EditorSection>
 
