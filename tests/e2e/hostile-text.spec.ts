@@ -142,7 +142,8 @@ test.beforeAll(async () => {
   expect(checkout.status(), await checkout.text()).toBe(302);
   await shopper.dispose();
   const orderId = checkout.headers().location!.split("/").pop()!;
-  await stored("/admin/orders", { intent: "client", id: orderId, name: CLIENT, address: ADDRESS, phone: "+254712345678" });
+  const client = { name: CLIENT, address: ADDRESS, phone: "+254712345678", clientDetailsVersion: "1" };
+  await stored("/admin/orders", { intent: "client", id: orderId, ...client });
   await stored("/admin/orders", { intent: "dispatch", id: orderId, riderId: idOf("riders", RIDER) });
   const placed = (await shopState(shop.dataDir)).orders as { id: string; tracking_id: string }[];
   order = { orderId, trackingId: placed.find((row) => row.id === orderId)!.tracking_id };
