@@ -15,14 +15,14 @@ const CLIENTS = 50;
 const LARGE_SHOP = quick ? { products: 500, orders: 500 } : { products: 10_000, orders: 50_000 };
 // Every order comes from one address and phone: the checkout limits (decision 029) are raised out of the way,
 // still counted, so their cost is measured.
-const UNLIMITED = { CHECKOUTS_PER_HOUR: "1000000", CHECKOUTS_PER_HOUR_PER_ADDRESS: "1000000" };
+export const UNLIMITED = { CHECKOUTS_PER_HOUR: "1000000", CHECKOUTS_PER_HOUR_PER_ADDRESS: "1000000" };
 
 // The generator's deep-stock products (see large-shop.ts): id, price, first size and colour follow its formulas.
-const deepStock = Array.from({ length: 100 }, (_, i) => i + 1).filter((n) => n % 19 !== 0);
-const productId = (n: number) => `bench${String(n).padStart(7, "0")}`;
-const priceCents = (n: number) => (300 + ((n * 7919) % 19_700)) * 100;
+export const deepStock = Array.from({ length: 100 }, (_, i) => i + 1).filter((n) => n % 19 !== 0);
+export const productId = (n: number) => `bench${String(n).padStart(7, "0")}`;
+export const priceCents = (n: number) => (300 + ((n * 7919) % 19_700)) * 100;
 
-type PlannedOrder = { key: string; lines: { n: number; quantity: number }[]; totalCents: number };
+export type PlannedOrder = { key: string; lines: { n: number; quantity: number }[]; totalCents: number };
 
 function plan(run: string): PlannedOrder[] {
   return Array.from({ length: ORDERS }, (_, i) => {
@@ -35,9 +35,9 @@ function plan(run: string): PlannedOrder[] {
   });
 }
 
-type Answer = { kind: "placed"; orderId: string } | { kind: "refused"; status: number } | { kind: "no answer" };
+export type Answer = { kind: "placed"; orderId: string } | { kind: "refused"; status: number } | { kind: "no answer" };
 
-async function placeOrder(baseURL: string, run: string, order: PlannedOrder): Promise<Answer> {
+export async function placeOrder(baseURL: string, run: string, order: PlannedOrder): Promise<Answer> {
   try {
     const response = await fetch(`${baseURL}/checkout`, {
       method: "POST",
@@ -73,14 +73,15 @@ async function sendAll(baseURL: string, run: string, orders: readonly PlannedOrd
   await Promise.all(Array.from({ length: CLIENTS }, shopper));
 }
 
-type StoredOrder = { id: string; idempotency_key: string; total_cents: number; lines_total: number | null; line_count: number };
+// Money columns are 64-bit: drivers read them as text, so the query hands them over as text and they are read here.
+type StoredOrder = { id: string; idempotency_key: string; total_cents: string; lines_total: string | null; line_count: number };
 
 async function storedOrders(place: ShopPlace, run: string): Promise<StoredOrder[]> {
   const database = place.databaseUrl ? await openPostgres(place.databaseUrl) : await openPglite(place.dataDir);
   try {
     return await queryRows<StoredOrder>(
       database.db,
-      sql`select o.id, o.idempotency_key, o.total_cents, sum(l.unit_price_cents * l.quantity)::int as lines_total, count(l.order_id)::int as line_count
+      sql`select o.id, o.idempotency_key, o.total_cents::text, sum(l.unit_price_cents * l.quantity)::text as lines_total, count(l.order_id)::int as line_count
           from orders o left join order_lines l on l.order_id = o.id
           where o.idempotency_key like ${`${run}-%`}
           group by o.id`,
@@ -151,7 +152,7 @@ export async function checkoutFigures(engine: Engine, options: { crash: boolean 
     duplicateOrders: stored.length - byKey.size,
     wrongTotals: orders.filter((order) => {
       const row = byKey.get(order.key);
-      return row !== undefined && (row.total_cents !== order.totalCents || row.lines_total !== order.totalCents);
+      return row !== undefined && (Number(row.total_cents) !== order.totalCents || Number(row.lines_total) !== order.totalCents);
     }).length,
     halfWritten: stored.filter((order) => order.line_count === 0).length,
     ...(crash ? { crash } : {}),

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { CheckoutFigures } from "./checkout";
 import type { LighthouseFigures } from "./lighthouse";
 import type { PageFigures } from "./load";
+import type { MixedFigures } from "./mixed";
 import type { ScaleOutFigures } from "./scale-out";
 import type { SearchFigures } from "./search";
 import { root } from "./support";
@@ -94,6 +95,37 @@ ${
         checkoutRows,
       )
     : missing("npx tsx bench/checkout.ts")
+}`);
+
+const mixedRows: (string | number)[][] = [];
+for (const engine of ["pglite", "postgres"] as const) {
+  const result = read<MixedFigures>(`mixed-${engine}`);
+  if (!result) continue;
+  const f = result.figures;
+  mixedRows.push([
+    engineName[engine],
+    `${f.browsingAlone.requestsPerSecond} (p99 ${f.browsingAlone.p99Ms} ms)`,
+    `${f.browsingWithCheckout.requestsPerSecond} (p99 ${f.browsingWithCheckout.p99Ms} ms)`,
+    `${Math.round(f.keptShare * 100)}%`,
+    `${f.checkout.ordersPerSecond} of ${f.checkout.aimedPerSecond}`,
+    f.checkout.refused + f.checkout.noAnswer,
+    f.browsingErrors,
+    when(result),
+  ]);
+}
+sections.push(`## Browsing while shoppers check out
+
+\`npx tsx bench/mixed.ts\` — aim: browsing keeps ≥ 80% of its rate while orders arrive at 20 a second. Home, shop
+and a product page in turn at 50 connections, first alone, then with the orders; an order drops cached pages only
+when it sells a product out or brings one back (decision 025, issue 10).
+
+${
+  mixedRows.length > 0
+    ? table(
+        ["engine", "browsing alone, requests/s", "browsing with checkout, requests/s", "kept", "orders/s", "orders refused or lost", "browsing errors", "measured"],
+        mixedRows,
+      )
+    : missing("npx tsx bench/mixed.ts")
 }`);
 
 const searchRows: (string | number)[][] = [];
