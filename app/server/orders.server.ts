@@ -25,7 +25,8 @@ const isUniqueViolation = (error: unknown, constraint: string) => {
   return code === "23505" && name.includes(constraint);
 };
 
-async function orderIdForKey(key: string): Promise<string | undefined> {
+/** The order a checkout form with this one-time key already placed, if any. */
+export async function orderIdForKey(key: string): Promise<string | undefined> {
   const [row] = await (await db()).select({ id: orders.id }).from(orders).where(eq(orders.idempotencyKey, key));
   return row?.id;
 }

@@ -1,6 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "vitest";
 import { CHECKOUTS_PER_HOUR } from "~/domain/checkout";
+import { db } from "~/server/db/database.server";
+import { products } from "~/server/db/schema.server";
+import { writeSiteDocument } from "~/server/site-documents.server";
 import { action } from "./checkout";
 
 const typed = {
@@ -32,4 +35,28 @@ test("a phone number's eleventh checkout in an hour is answered 429 with a messa
 
   // Another shopper behind the same address is not refused.
   expect((await checkout({ ...typed, phone: "+254 733 000 111", idempotencyKey: randomUUID() })).status).toBe(409);
+});
+
+test("a form sent again after its order was placed finds that order, even once its phone is over the limit", async () => {
+  await writeSiteDocument("settings", {
+    storeName: "Duka",
+    heroSlides: [],
+    fab: { enabled: false, iconUrl: "", whatsappIconUrl: "", callIconUrl: "" },
+    paymentMethods: [{ id: "method-mpesa", name: "M-Pesa", enabled: true, instructions: "Pay by M-Pesa.", ussdCode: null, fields: [] }],
+  });
+  await (await db()).insert(products).values({ id: "resent1", name: "Kikoi Wrap", slug: "kikoi-wrap-resent1", sku: "RESENT-1", priceCents: 1_200_00, stock: 5 });
+  const phone = "+254 722 555 666";
+  const form = { ...typed, phone, bag: JSON.stringify([{ productId: "resent1", size: "", color: "", quantity: 1 }]), idempotencyKey: randomUUID() };
+  const request = () => new Request("http://shop.test/checkout", { method: "POST", body: new URLSearchParams(form) });
+  const send = async () =>
+    (await action({ request: request(), params: {}, context: { cspNonce: "", clientAddress: "198.51.100.7" } } as Parameters<typeof action>[0])) as Response;
+
+  const first = await send();
+  expect(first.status).toBe(302);
+  for (let i = 1; i < CHECKOUTS_PER_HOUR; i++) await checkout({ ...typed, phone, idempotencyKey: randomUUID() });
+  expect((await checkout({ ...typed, phone, idempotencyKey: randomUUID() })).status).toBe(429);
+
+  const again = await send();
+  expect(again.status).toBe(302);
+  expect(again.headers.get("Location")).toBe(first.headers.get("Location"));
 });

@@ -15,9 +15,10 @@ import {
   tooManyCheckoutsMessage,
 } from "~/domain/checkout";
 import { checkoutSchema } from "~/domain/checkout.schema";
+import { personalPageHeaders } from "~/domain/page-cache";
 import { countCheckout } from "~/server/checkout-limit.server";
 import { fieldErrors, formFields } from "~/server/form.server";
-import { placeOrder } from "~/server/orders.server";
+import { orderIdForKey, placeOrder } from "~/server/orders.server";
 import { readSiteDocument } from "~/server/site-documents.server";
 import type { Route } from "./+types/checkout";
 
@@ -34,12 +35,18 @@ export async function loader() {
   };
 }
 
+// The page holds this visit's idempotency key, and after a refused attempt everything the shopper typed.
+export const headers = personalPageHeaders;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const fields = formFields(await request.formData());
   const parsed = checkoutSchema.safeParse(fields);
   // Everything typed goes back with the errors, so nothing is lost.
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), problem: null, values: fields }, { status: 400 });
   try {
+    // A form sent again after its order went through (a dropped answer) finds that order, counting nowhere.
+    const placed = await orderIdForKey(parsed.data.idempotencyKey);
+    if (placed) return redirect(`/payment-instructions/${placed}`);
     const counted = await countCheckout(request, { clientAddress: context.clientAddress, phone: parsed.data.phone });
     const headers = new Headers(counted.cookie ? { "Set-Cookie": counted.cookie } : {});
     if (!counted.verdict.allowed) {
