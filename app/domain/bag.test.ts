@@ -1,5 +1,5 @@
 import { describe, expect, test, vi } from "vitest";
-import { addToBag, BAG_PARSE_WARNING, BAG_STORAGE_KEY, bagFrom, bagItemCount, bagSubtotalCents, type BagLine, clearBag, MAX_BAG_LINES, MAX_LINE_QUANTITY, mostOfLine, readStoredBag, removeFromBag, sameBagLine, setQuantity } from "./bag";
+import { addToBag, allInBagMessage, BAG_PARSE_WARNING, BAG_STORAGE_KEY, bagFrom, bagItemCount, bagSubtotalCents, type BagLine, clearBag, MAX_BAG_LINES, MAX_LINE_QUANTITY, mostOfLine, readStoredBag, removeFromBag, sameBagLine, setQuantity } from "./bag";
 
 const redDressM = { productId: "kitenge-dress", size: "M", color: "Red" };
 const redDressL = { productId: "kitenge-dress", size: "L", color: "Red" };
@@ -29,6 +29,17 @@ describe("sameBagLine", () => {
 });
 
 describe("addToBag", () => {
+  test("a line never rises above what is left of its product, counting the bag's other sizes of it", () => {
+    const bag = addToBag(addToBag([], redDressM, 1, 3), redDressL, 1, 3);
+    expect(addToBag(bag, redDressM, 5, 3)).toEqual([
+      { ...redDressM, quantity: 2 },
+      { ...redDressL, quantity: 1 },
+    ]);
+    const full = addToBag(bag, redDressM, 1, 2);
+    expect(full).toEqual(bag);
+    expect(addToBag([], redDressM, 1, 0)).toEqual([]);
+  });
+
   test("adding to an empty bag makes a line of one", () => {
     expect(addToBag([], redDressM)).toEqual([{ ...redDressM, quantity: 1 }]);
   });
@@ -328,4 +339,9 @@ describe("bagFrom", () => {
   ])("refuses %s", (_, value) => {
     expect(bagFrom(value)).toBeUndefined();
   });
+});
+
+test("the product page says when all that is left is in the bag", () => {
+  expect(allInBagMessage(1)).toBe("The last one is already in your bag.");
+  expect(allInBagMessage(4)).toBe("All 4 left are already in your bag.");
 });

@@ -32,17 +32,20 @@ function boundedQuantity(quantity: number): number {
 
 /**
  * Adding a line already in the bag (same product, size and colour) adds to it; otherwise the line is appended
- * (SPEC §4). Quantities stop at MAX_LINE_QUANTITY.
+ * (SPEC §4). A line never holds more than is left of its product for it (`available`, see mostOfLine) nor
+ * more than MAX_LINE_QUANTITY; when it already does, the bag is unchanged.
  */
-export function addToBag(bag: readonly BagLine[], line: BagLineIdentity, quantity = 1): BagLine[] {
+export function addToBag(bag: readonly BagLine[], line: BagLineIdentity, quantity = 1, available = MAX_LINE_QUANTITY): BagLine[] {
   const added = boundedQuantity(quantity);
-  if (added === 0) return [...bag];
   const existing = bag.find((l) => sameBagLine(l, line));
-  if (!existing) {
-    return [...bag, { productId: line.productId, size: line.size, color: line.color, quantity: added }];
-  }
-  return bag.map((l) => (l === existing ? { ...l, quantity: boundedQuantity(l.quantity + added) } : l));
+  const wanted = Math.min(boundedQuantity((existing?.quantity ?? 0) + added), mostOfLine(bag, line, available));
+  if (added === 0 || wanted <= (existing?.quantity ?? 0)) return [...bag];
+  if (!existing) return [...bag, { productId: line.productId, size: line.size, color: line.color, quantity: wanted }];
+  return bag.map((l) => (l === existing ? { ...l, quantity: wanted } : l));
 }
+
+/** What the product page says when a line already holds all that is left of its product. */
+export const allInBagMessage = (left: number) => (left === 1 ? "The last one is already in your bag." : `All ${left} left are already in your bag.`);
 
 /**
  * The most a line may hold: what the shop has left of its product (`available`, stock less what open orders

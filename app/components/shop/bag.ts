@@ -59,7 +59,14 @@ export function useBag() {
   return {
     lines,
     count: bagItemCount(lines),
-    add: useCallback((line: BagLineIdentity) => writeBag(addToBag(readBag(), line)), []),
+    /** Adds one of a line, never above what is `available` of its product for it; false when it could not. */
+    add: useCallback((line: BagLineIdentity, available: number) => {
+      const before = readBag();
+      const after = addToBag(before, line, 1, available);
+      if (bagItemCount(after) === bagItemCount(before)) return false;
+      writeBag(after);
+      return true;
+    }, []),
     /** Sets a line's quantity, never above what is `available` of its product for it (mostOfLine). */
     setQuantity: useCallback(
       (line: BagLineIdentity, quantity: number, available: number) => writeBag(setQuantity(readBag(), line, quantity, available)),

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { LiveStatus } from "~/components/ui/status";
 import { useTimedFlag } from "~/components/ui/use-timed-flag";
+import { allInBagMessage } from "~/domain/bag";
 import { useBag } from "./bag";
 import { ProductOptions } from "./product-options";
 
@@ -18,6 +19,7 @@ export function ProductPurchase({
   const [color, setColor] = useState(product.colors[0] ?? "");
   const [size, setSize] = useState(product.sizes[0] ?? "");
   const [added, showAdded] = useTimedFlag(ADDED_MESSAGE_MS);
+  const [allInBag, showAllInBag] = useTimedFlag(ADDED_MESSAGE_MS);
   // A live update may take away the chosen option: the first one stands in.
   const chosenColor = product.colors.includes(color) ? color : (product.colors[0] ?? "");
   const chosenSize = product.sizes.includes(size) ? size : (product.sizes[0] ?? "");
@@ -31,15 +33,17 @@ export function ProductPurchase({
       {product.sizes.length > 0 && <ProductOptions legend="Size" name="size" options={product.sizes} chosen={chosenSize} onChoose={setSize} />}
       <Button
         onClick={() => {
-          add({ productId: product.id, size: chosenSize, color: chosenColor });
-          showAdded();
+          if (add({ productId: product.id, size: chosenSize, color: chosenColor }, product.available)) showAdded();
+          else showAllInBag();
         }}
         disabled={soldOut}
         className="w-full sm:w-64"
       >
         {soldOut ? "Out of stock" : added ? "Added to Bag!" : "Add to Bag"}
       </Button>
-      <LiveStatus className="sr-only">{added ? "Added to Bag!" : ""}</LiveStatus>
+      <LiveStatus className={allInBag ? "text-sm font-semibold" : "sr-only"}>
+        {added ? "Added to Bag!" : allInBag ? allInBagMessage(product.available) : ""}
+      </LiveStatus>
     </div>
   );
 }
