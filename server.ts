@@ -17,7 +17,7 @@ type ShopLifecycle = {
   closeShop(): Promise<void>;
   sharedPage(
     visit: { url: URL; cookie: string; nonce: string; clientAddress: string },
-    render: (nonce: string, context: { lookupCounted: boolean }) => Promise<Response>,
+    render: (request: Request, nonce: string, context: { lookupCounted: boolean }) => Promise<Response>,
   ): Promise<SharedPage | undefined>;
 };
 
@@ -85,14 +85,11 @@ function sharedPages(build: ServerBuild, lifecycle: ShopLifecycle): express.Requ
   return async (req, res, next) => {
     try {
       const url = new URL(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
-      // The request is copied only when a page is rendered, not on every GET that passes through.
       const clientAddress = req.ip ?? "unknown";
       const visit = { url, cookie: req.headers.cookie ?? "", nonce: String(res.locals.cspNonce), clientAddress };
-      const page = await lifecycle.sharedPage(visit, (nonce, context) => {
-        const headers = new Headers();
-        for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
-        return render(new Request(url, { headers }), { cspNonce: nonce, clientAddress, ...context });
-      });
+      const page = await lifecycle.sharedPage(visit, (request, nonce, context) =>
+        render(request, { cspNonce: nonce, clientAddress, ...context }),
+      );
       if (!page) return next();
       res.status(page.status);
       for (const [name, value] of page.headers) res.setHeader(name, value);
@@ -110,7 +107,16 @@ export async function startServer(options: { port: number; host: string }): Prom
 
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", process.env.TRUST_PROXY === "1" ? 1 : false);
+  const trustProxy = process.env.TRUST_PROXY === "1";
+  app.set("trust proxy", trustProxy ? 1 : false);
+  // With no proxy to vouch for them, X-Forwarded-* headers say whatever the client typed: none goes further, so
+  // nothing takes a plain-HTTP visit for HTTPS (and gives it a Secure cookie) or believes a made-up address.
+  if (!trustProxy) {
+    app.use((req, _res, next) => {
+      for (const name of ["x-forwarded-proto", "x-forwarded-host", "x-forwarded-for"]) delete req.headers[name];
+      next();
+    });
+  }
   app.use(
     compression({
       // A Server-Sent-Events stream must reach the browser event by event, not when a buffer fills.

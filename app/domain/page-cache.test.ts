@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { isKeepableAnswer, MAX_CACHED_URL_LENGTH, sharedPageKind } from "./page-cache";
+import { isKeepableAnswer, MAX_CACHED_URL_LENGTH, PERSONAL_PAGE_CACHE_CONTROL, personalPageHeaders, sharedPageKind } from "./page-cache";
 
 describe("sharedPageKind", () => {
   test.each([
@@ -49,18 +49,39 @@ describe("sharedPageKind", () => {
 describe("isKeepableAnswer", () => {
   const headers = (entries: Record<string, string>) => new Headers(entries);
 
-  test("a plain success is kept", () => {
-    expect(isKeepableAnswer(200, headers({ "Content-Type": "text/html" }))).toBe(true);
-    expect(isKeepableAnswer(200, headers({ "Cache-Control": "public, max-age=300" }))).toBe(true);
+  test.each(["catalogue", "tracking"] as const)("a plain success is kept (%s)", (kind) => {
+    expect(isKeepableAnswer(kind, 200, headers({ "Content-Type": "text/html" }))).toBe(true);
+    expect(isKeepableAnswer(kind, 200, headers({ "Cache-Control": "public, max-age=300" }))).toBe(true);
   });
 
   test.each([301, 302, 404, 429, 500])("status %i is not", (status) => {
-    expect(isKeepableAnswer(status, headers({}))).toBe(false);
+    expect(isKeepableAnswer("catalogue", status, headers({}))).toBe(false);
+    expect(isKeepableAnswer("tracking", status, headers({ "Cache-Control": PERSONAL_PAGE_CACHE_CONTROL }))).toBe(false);
   });
 
-  test("an answer that sets a cookie, or is private, is not", () => {
-    expect(isKeepableAnswer(200, headers({ "Set-Cookie": "a=b" }))).toBe(false);
-    expect(isKeepableAnswer(200, headers({ "Cache-Control": "private, no-store" }))).toBe(false);
-    expect(isKeepableAnswer(200, headers({ "Cache-Control": "no-store" }))).toBe(false);
+  test("a catalogue answer that sets a cookie, or is private, is not", () => {
+    expect(isKeepableAnswer("catalogue", 200, headers({ "Set-Cookie": "a=b" }))).toBe(false);
+    expect(isKeepableAnswer("catalogue", 200, headers({ "Cache-Control": "private, no-store" }))).toBe(false);
+    expect(isKeepableAnswer("catalogue", 200, headers({ "Cache-Control": "no-store" }))).toBe(false);
+  });
+
+  test("a tracking page, private to browsers and proxies, is still kept by the shop; not with a cookie", () => {
+    expect(isKeepableAnswer("tracking", 200, headers({ "Cache-Control": PERSONAL_PAGE_CACHE_CONTROL }))).toBe(true);
+    expect(isKeepableAnswer("tracking", 200, headers({ "Cache-Control": PERSONAL_PAGE_CACHE_CONTROL, "Set-Cookie": "a=b" }))).toBe(false);
+  });
+});
+
+describe("personalPageHeaders", () => {
+  test("no browser or proxy keeps a page about one shopper, whatever its loader said", () => {
+    const loaderHeaders = new Headers({ "Retry-After": "42", "Cache-Control": "public, max-age=600" });
+    const headers = personalPageHeaders({ loaderHeaders, actionHeaders: new Headers() });
+    expect(headers.get("Cache-Control")).toBe("private, no-store");
+    expect(headers.get("Retry-After")).toBe("42");
+  });
+
+  test("an action's answer (a refused lookup) keeps its own headers too", () => {
+    const headers = personalPageHeaders({ loaderHeaders: new Headers(), actionHeaders: new Headers({ "Retry-After": "7" }) });
+    expect(headers.get("Retry-After")).toBe("7");
+    expect(headers.get("Cache-Control")).toBe("private, no-store");
   });
 });

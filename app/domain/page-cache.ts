@@ -18,18 +18,40 @@ const TRACKING_PAGE = /^\/track\/[^/]+?(\.data)?$/;
 /** Longer addresses are someone probing, not a shopper: not worth a place in the cache. */
 export const MAX_CACHED_URL_LENGTH = 512;
 
+export type SharedPageKind = "catalogue" | "tracking";
+
 /**
  * Whether a GET of this address shows every signed-out shopper the same thing: a catalogue page, or a tracking
  * page (each view of which still counts as an order lookup).
  */
-export function sharedPageKind(pathname: string, search: string): "catalogue" | "tracking" | undefined {
+export function sharedPageKind(pathname: string, search: string): SharedPageKind | undefined {
   if (pathname.length + search.length > MAX_CACHED_URL_LENGTH) return undefined;
   if (CATALOGUE_PAGES.some((page) => page.test(pathname))) return "catalogue";
   return TRACKING_PAGE.test(pathname) ? "tracking" : undefined;
 }
 
-/** Whether an answer may be kept: a success with no cookie that says it is for one visitor only. */
-export function isKeepableAnswer(status: number, headers: { get(name: string): string | null }): boolean {
-  const cacheControl = headers.get("Cache-Control") ?? "";
-  return status === 200 && headers.get("Set-Cookie") === null && !/\b(private|no-store)\b/i.test(cacheControl);
+/** What every page about one shopper's order, phone number or checkout tells browsers and proxies. */
+export const PERSONAL_PAGE_CACHE_CONTROL = "private, no-store";
+
+/**
+ * Whether an answer may be kept: a success that sets no cookie and, for a catalogue page, does not say it is
+ * for one visitor only. A tracking page always says so, as it is about one order, so no browser or proxy keeps
+ * it; the shop keeps it all the same, per tracking id, and counts every view (decision 026).
+ */
+export function isKeepableAnswer(kind: SharedPageKind, status: number, headers: { get(name: string): string | null }): boolean {
+  if (status !== 200 || headers.get("Set-Cookie") !== null) return false;
+  return kind === "tracking" || !/\b(private|no-store)\b/i.test(headers.get("Cache-Control") ?? "");
+}
+
+type HeadersArgs = { loaderHeaders: Headers; actionHeaders: Headers };
+
+/**
+ * The `headers` of a page about one shopper (an order, a phone number's orders, the checkout's idempotency
+ * key): what its loader or action said (Retry-After, say), and that no browser or proxy may keep it.
+ */
+export function personalPageHeaders({ loaderHeaders, actionHeaders }: HeadersArgs): Headers {
+  const headers = new Headers(loaderHeaders);
+  for (const [name, value] of actionHeaders) headers.set(name, value);
+  headers.set("Cache-Control", PERSONAL_PAGE_CACHE_CONTROL);
+  return headers;
 }

@@ -29,13 +29,13 @@ const signedIn = (cookie: string) => cookie.split(";").some((part) => part.trim(
 
 /**
  * The answer to a GET of `url` by a visitor who is not signed in, to a page every such visitor sees alike:
- * a kept copy, or one rendered by `render` (given the nonce to write), kept when it may be (decisions 025,
- * 026). Undefined when the page is not one of those, or when the visitor has used up their order lookups (the
- * page itself then says so).
+ * a kept copy, or one rendered by `render` (given the request to answer and the nonce to write), kept when it
+ * may be (decisions 025, 026). Undefined when the page is not one of those, or when the visitor has used up
+ * their order lookups (the page itself then says so).
  */
 export async function sharedPage(
   visit: { url: URL; cookie: string; nonce: string; clientAddress: string },
-  render: (nonce: string, context: SharedRenderContext) => Promise<Response>,
+  render: (request: Request, nonce: string, context: SharedRenderContext) => Promise<Response>,
 ): Promise<SharedPage | undefined> {
   const { url, cookie, nonce } = visit;
   const kind = signedIn(cookie) ? undefined : sharedPageKind(url.pathname, url.search);
@@ -44,9 +44,11 @@ export async function sharedPage(
   if (kind === "tracking" && countLookup(visit.clientAddress)) return undefined;
   const pages = kind === "tracking" ? trackingPages : cataloguePages;
   const { page } = await pages.get(url.href, async () => {
-    const response = await render(NONCE_PLACEHOLDER, { lookupCounted: kind === "tracking" });
+    // Rendered from the address alone: what the page shows every visitor may depend on nothing one visitor
+    // sent, least of all their cookies.
+    const response = await render(new Request(url), NONCE_PLACEHOLDER, { lookupCounted: kind === "tracking" });
     const page = { status: response.status, headers: [...response.headers.entries()], body: await response.text() };
-    return { page, keep: isKeepableAnswer(response.status, response.headers) };
+    return { page, keep: isKeepableAnswer(kind, response.status, response.headers) };
   });
   return { ...page, body: page.body.replaceAll(NONCE_PLACEHOLDER, nonce) };
 }

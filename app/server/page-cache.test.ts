@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+import { PERSONAL_PAGE_CACHE_CONTROL } from "~/domain/page-cache";
 import { TRACKING_LOOKUPS_PER_MINUTE } from "~/server/tracking.server";
 import { db } from "./db/database.server";
 import { publish } from "./events.server";
@@ -9,14 +10,19 @@ let client = 0;
 /** Each test visits from its own address, so no test spends another's lookups. */
 const newClient = () => `203.0.113.${++client}`;
 
-/** A stand-in for React Router that counts its renderings and writes the nonce and context it is given. */
-function renderer(status = 200) {
+/**
+ * A stand-in for React Router that counts its renderings, keeps the requests it answers and writes the nonce
+ * and context it is given.
+ */
+function renderer(status = 200, headers: HeadersInit = {}) {
   const renders: SharedRenderContext[] = [];
-  const render = async (nonce: string, context: SharedRenderContext) => {
+  const requests: Request[] = [];
+  const render = async (request: Request, nonce: string, context: SharedRenderContext) => {
     renders.push(context);
-    return new Response(`<script nonce="${nonce}"></script> rendering ${renders.length}`, { status });
+    requests.push(request);
+    return new Response(`<script nonce="${nonce}"></script> rendering ${renders.length}`, { status, headers });
   };
-  return { render, renders };
+  return { render, renders, requests };
 }
 
 const visit = (path: string, clientAddress: string, nonce = "visitor-nonce", cookie = "") => ({
@@ -73,4 +79,22 @@ test("signed-in staff and pages about one shopper are left to React Router", asy
   expect(await sharedPage(staff, page.render)).toBeUndefined();
   expect(await sharedPage(visit("/payment-instructions/abc", newClient()), page.render)).toBeUndefined();
   expect(page.renders).toHaveLength(0);
+});
+
+test("a shared page is rendered from its address alone: no cookie or other header of its first visitor reaches it", async () => {
+  const page = renderer();
+  const first = visit("/products?maxPrice=400", newClient(), "n", "theme=dark; browser=b1d");
+  await sharedPage(first, page.render);
+  expect(page.requests).toHaveLength(1);
+  const [request] = page.requests;
+  expect(request!.url).toBe("http://shop.test/products?maxPrice=400");
+  expect([...request!.headers]).toEqual([]);
+});
+
+test("a tracking page, private to browsers and proxies, is kept by the shop and sent private to each visitor", async () => {
+  const page = renderer(200, { "Cache-Control": PERSONAL_PAGE_CACHE_CONTROL });
+  const first = await sharedPage(visit("/track/AFBPRIVATE001", newClient()), page.render);
+  const second = await sharedPage(visit("/track/AFBPRIVATE001", newClient()), page.render);
+  expect(page.renders).toHaveLength(1);
+  for (const answer of [first, second]) expect(answer?.headers).toContainEqual(["cache-control", PERSONAL_PAGE_CACHE_CONTROL]);
 });

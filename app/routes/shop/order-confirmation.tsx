@@ -3,6 +3,7 @@ import { data, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Price } from "~/components/ui/price";
 import { StatusBadge } from "~/components/ui/status";
+import { personalPageHeaders } from "~/domain/page-cache";
 import { orderById } from "~/server/orders.server";
 import type { Route } from "./+types/order-confirmation";
 
@@ -12,7 +13,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   return { order: { id: order.id, trackingId: order.trackingId, status: order.status, totalCents: order.totalCents } };
 }
 
-export const headers = () => ({ "Cache-Control": "private, no-store" });
+export const headers = personalPageHeaders;
 
 export function meta({ data: page, matches }: Route.MetaArgs) {
   const title = page?.order ? "Order confirmed" : "Order not found";

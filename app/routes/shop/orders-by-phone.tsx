@@ -5,6 +5,7 @@ import { seoMeta } from "~/components/seo";
 import { buttonClass } from "~/components/ui/button";
 import { Price } from "~/components/ui/price";
 import { ErrorMessage, StatusBadge } from "~/components/ui/status";
+import { personalPageHeaders } from "~/domain/page-cache";
 import { phoneOrders } from "~/server/tracking.server";
 import type { Route } from "./+types/orders-by-phone";
 
@@ -31,6 +32,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
   return { orders: result.orders, problem: null };
 }
+
+// The page lists the orders of one phone number, which its address names.
+export const headers = personalPageHeaders;
 
 export default function OrdersByPhone({ loaderData }: Route.ComponentProps) {
   const { orders, problem } = loaderData;

@@ -5,6 +5,7 @@ import { PaymentDetails } from "~/components/shop/payment-details";
 import { buttonClass } from "~/components/ui/button";
 import { Price } from "~/components/ui/price";
 import { StatusBadge } from "~/components/ui/status";
+import { personalPageHeaders } from "~/domain/page-cache";
 import { orderPayment } from "~/server/orders.server";
 import type { Route } from "./+types/payment-instructions";
 
@@ -27,8 +28,8 @@ export async function loader({ params }: Route.LoaderArgs) {
   };
 }
 
-// The page holds the shopper's name and address: never kept by a shared cache.
-export const headers = () => ({ "Cache-Control": "private, no-store" });
+// The page holds the shopper's name and address.
+export const headers = personalPageHeaders;
 
 export function meta({ data: page, matches }: Route.MetaArgs) {
   const title = page?.order ? "Thank you for your order" : "Order not found";

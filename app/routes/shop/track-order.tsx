@@ -7,6 +7,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Picture } from "~/components/ui/image";
 import { Price } from "~/components/ui/price";
 import { ErrorMessage, StatusBadge } from "~/components/ui/status";
+import { personalPageHeaders } from "~/domain/page-cache";
 import { orderToTrack, trackedOrder } from "~/server/tracking.server";
 import type { Route } from "./+types/track-order";
 
@@ -38,6 +39,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
   return { kind: "found" as const, order: result.order };
 }
+
+// The page is about one order. The shop keeps it per tracking id (decision 026); no browser or proxy may.
+export const headers = personalPageHeaders;
 
 export default function TrackOrder({ loaderData }: Route.ComponentProps) {
   // Staff moving the order along shows here without a reload.

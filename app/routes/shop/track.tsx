@@ -4,6 +4,7 @@ import { seoMeta } from "~/components/seo";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { ErrorMessage } from "~/components/ui/status";
+import { personalPageHeaders } from "~/domain/page-cache";
 import { formFields } from "~/server/form.server";
 import { findOrder } from "~/server/tracking.server";
 import type { Route } from "./+types/track";
@@ -37,6 +38,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ query, message: found.message }, { status: 429, headers: { "Retry-After": String(found.retryAfterSeconds) } });
   }
 }
+
+// A lookup's answer shows the order id or phone number the shopper typed.
+export const headers = personalPageHeaders;
 
 /** With JavaScript, a blank input sends nothing at all. */
 function ignoreBlank(event: FormEvent<HTMLFormElement>) {
