@@ -1,7 +1,15 @@
 import { z } from "zod";
 import { REPORT_PERIODS, type ReportPeriod, type ShopDate } from "./report-period";
 
-const optionalShopDate = z.iso.date().optional().catch(undefined);
+// No order falls before the first or after the last of these days, so a date beyond them is read as the nearest:
+// the range holds the same orders, and day arithmetic never meets years that Date reads otherwise (0000-0099).
+const EARLIEST_DATE = "1970-01-01";
+const LATEST_DATE = "9998-12-31";
+const optionalShopDate = z.iso
+  .date()
+  .transform((date) => (date < EARLIEST_DATE ? EARLIEST_DATE : date > LATEST_DATE ? LATEST_DATE : date))
+  .optional()
+  .catch(undefined);
 
 /**
  * The report filter from the page's search params {period, from, to}. An unknown period means all time;

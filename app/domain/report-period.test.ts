@@ -336,6 +336,21 @@ describe("reportPeriodSchema", () => {
     expect(reportPeriodSchema.parse(params)).toEqual(filter);
   });
 
+  test.each([
+    [
+      { period: "custom", from: "0000-01-01", to: "9999-12-31" },
+      { period: "custom", from: "1970-01-01", to: "9998-12-31" },
+    ],
+    [
+      { period: "custom", from: "0001-01-01", to: "1969-12-31" },
+      { period: "custom", from: "1970-01-01", to: "1970-01-01" },
+    ],
+  ])("reads a date beyond any order as the nearest day an order can have: %j reads as %j", (params, filter) => {
+    const read = reportPeriodSchema.parse(params);
+    expect(read).toEqual(filter);
+    expect(() => periodRange(read.period, at("2026-11-20T10:00:00Z"), NAIROBI, read)).not.toThrow();
+  });
+
   test("drops dates given with a period that is not custom", () => {
     expect(reportPeriodSchema.parse({ period: "week", from: "2026-11-01", to: "2026-11-20" })).toEqual({
       period: "week",
