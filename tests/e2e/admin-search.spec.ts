@@ -49,7 +49,12 @@ test("the search overlay finds products, orders, riders and pages, and is worked
 
   // An owner never sees developer pages among the matches.
   await box.fill("or");
-  await expect(overlay.getByRole("group", { name: "Admin Pages" }).getByRole("option")).toHaveText(["Reports", "SEO Report", "Orders", "Categories"]);
+  await expect(overlay.getByRole("group", { name: "Admin Pages" }).getByRole("option")).toHaveText([
+    "Reports",
+    "SEO Report",
+    "Orders",
+    "Categories",
+  ]);
 
   // Arrow keys move through the results (round the end), Enter opens the chosen one.
   await box.fill("report");
@@ -74,6 +79,26 @@ test("the search overlay finds products, orders, riders and pages, and is worked
     await page.keyboard.press("Escape");
     await expect(overlay, shortcut).toBeHidden();
   }
+});
+
+test("one press of Escape closes the overlay while it shows results, and it opens again empty", async ({ page }) => {
+  await signIn(page, OWNER);
+  const opener = page.getByRole("button", { name: "Search" });
+  const overlay = page.getByRole("dialog", { name: "Search" });
+  const box = overlay.getByRole("combobox", { name: "Search the admin panel" });
+  for (const [text, shown] of [
+    ["report", overlay.getByRole("option", { name: "Reports" })],
+    ["zzqx", overlay.getByText('No results found for "zzqx".')],
+  ] as const) {
+    await opener.click();
+    await box.fill(text);
+    await expect(shown).toBeVisible();
+    await box.press("Escape");
+    await expect(overlay, text).toBeHidden();
+    await expect(opener).toBeFocused();
+  }
+  await page.keyboard.press("Control+k");
+  await expect(box).toHaveValue("");
 });
 
 test("a developer's search includes the developer pages; results are refused signed out", async ({ page, request }) => {

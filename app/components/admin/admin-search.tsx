@@ -155,6 +155,12 @@ export function AdminSearch() {
   const activeHit = hits[Math.min(active, hits.length - 1)];
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    // SPEC §2: Escape closes the overlay. A search box would spend the first press clearing its text.
+    if (event.key === "Escape") {
+      event.preventDefault();
+      close();
+      return;
+    }
     if (hits.length === 0) return;
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
       event.preventDefault();
