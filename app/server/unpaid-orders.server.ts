@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, lt, sql } from "drizzle-orm";
+import { and, asc, isNotNull, lt, sql } from "drizzle-orm";
 import { THE_SHOP } from "~/domain/audit";
 import { holdCancelNote, holdCutoff, isPastHold, unpaidHoldMinutes } from "~/domain/unpaid-hold";
 import type { Database } from "./db/client.server";
@@ -32,15 +32,14 @@ export async function cancelUnpaidOrdersPastHold(now: Date, database?: Database,
   let cancelled = 0;
   while (!signal?.aborted) {
     const batch = await (database ?? (await db())).transaction(async (tx) => {
-      // The query narrows to the orders isPastHold decides on, through the index on order_date.
+      // The query narrows to the orders isPastHold decides on, through the partial index of orders awaiting
+      // payment; its condition is written as the index's is, so the planner always matches the two.
       const claimed = await tx
         .select({ order: orders, lastStaffChangeAt: lastStaffChange })
         .from(orders)
         .where(
           and(
-            eq(orders.status, "Pending Payment"),
-            eq(orders.paymentStatus, "Unpaid"),
-            eq(orders.isArchived, false),
+            sql`${orders.status} = 'Pending Payment' and ${orders.paymentStatus} = 'Unpaid' and ${orders.isArchived} = false`,
             lt(orders.orderDate, cutoff),
             sql`coalesce(${lastStaffChange} < ${cutoff.toISOString()}::timestamptz, true)`,
           ),

@@ -25,6 +25,9 @@ let emptyCategoryId: string;
 let riderId: string;
 let otherRiderId: string;
 let documents: Record<string, Record<string, unknown>>;
+// The version each edited record was read at, which a staff form sends with its save (decision 031).
+let versionOf: (table: string, key: string, field?: string) => string;
+let stockOf: (id: string) => string;
 
 type Row = Record<string, unknown>;
 const idOf = (rows: unknown[], name: string) => String((rows as Row[]).find((row) => row.name === name)!.id);
@@ -66,6 +69,8 @@ test.beforeAll(async () => {
   riderId = idOf(state.riders!, "Matrix Rider One");
   otherRiderId = idOf(state.riders!, "Matrix Rider Two");
   documents = Object.fromEntries((state.site_documents as Row[]).map((row) => [String(row.key), row.value as Record<string, unknown>]));
+  versionOf = (table, key, field = "id") => String((state[table] as Row[]).find((row) => row[field] === key)?.version ?? 1);
+  stockOf = (id) => String((state.products as Row[]).find((row) => row.id === id)!.stock);
 });
 
 test.afterAll(async () => {
@@ -133,7 +138,15 @@ const actions = (): AdminAction[] => [
     name: "save the notification",
     path: "/admin/dashboard",
     access: "everyone",
-    form: { isActive: "on", title: "Matrix", message: "Changed", link: "/products", linkLabel: "Shop", displayType: "modal" },
+    form: {
+      isActive: "on",
+      title: "Matrix",
+      message: "Changed",
+      link: "/products",
+      linkLabel: "Shop",
+      displayType: "modal",
+      version: versionOf("site_documents", "notification", "key"),
+    },
   },
   { name: "add a category", path: "/admin/categories", access: "everyone", form: { intent: "create", name: "Matrix Category" } },
   { name: "upload an image", path: "/admin/upload", access: "everyone", image: true },
@@ -147,18 +160,26 @@ const actions = (): AdminAction[] => [
     name: "update a product",
     path: `/admin/products/edit/${productId}`,
     access: "everyone",
-    form: { name: "Matrix Renamed", price: "900", stock: "1", images: "https://example.com/renamed.jpg", isVisible: "true" },
+    form: {
+      name: "Matrix Renamed",
+      price: "900",
+      stock: "1",
+      images: "https://example.com/renamed.jpg",
+      isVisible: "true",
+      version: versionOf("products", productId),
+      stockWas: stockOf(productId),
+    },
   },
   { name: "hide a product", path: "/admin/products", access: "everyone", form: { intent: "visibility", id: productId, isVisible: "false" } },
   { name: "delete a product", path: "/admin/products", access: "everyone", form: { intent: "delete", id: otherProductId } },
-  { name: "rename a category", path: "/admin/categories", access: "everyone", form: { intent: "rename", id: categoryId, name: "Matrix Dresses" } },
+  { name: "rename a category", path: "/admin/categories", access: "everyone", form: { intent: "rename", id: categoryId, name: "Matrix Dresses", version: versionOf("categories", categoryId) } },
   { name: "delete a category", path: "/admin/categories", access: "everyone", form: { intent: "delete", id: emptyCategoryId } },
   { name: "add a rider", path: "/admin/riders", access: "everyone", form: { intent: "create", name: "Matrix New Rider", phone: "+254711000003" } },
   {
     name: "edit a rider",
     path: "/admin/riders",
     access: "everyone",
-    form: { intent: "update", id: riderId, name: "Matrix Rider Renamed", phone: "+254711000009" },
+    form: { intent: "update", id: riderId, name: "Matrix Rider Renamed", phone: "+254711000009", version: versionOf("riders", riderId) },
   },
   { name: "delete a rider", path: "/admin/riders", access: "everyone", form: { intent: "delete", id: otherRiderId } },
   { name: "set an order's status", path: "/admin/orders", access: "everyone", form: { intent: "status", id: order.orderId, status: "Processing" } },
@@ -183,25 +204,28 @@ const actions = (): AdminAction[] => [
     name: "save site settings",
     path: "/admin/settings",
     access: "developers",
-    form: { document: JSON.stringify({ ...documents.settings, storeName: "Matrix Store" }) },
+    form: { document: JSON.stringify({ ...documents.settings, storeName: "Matrix Store" }), version: versionOf("site_documents", "settings", "key") },
   },
   {
     name: "save the FAQs",
     path: "/admin/faq",
     access: "developers",
-    form: { document: JSON.stringify({ items: [{ id: "faq-matrix", q: "Matrix question?", a: "Matrix answer." }] }) },
+    form: {
+      document: JSON.stringify({ items: [{ id: "faq-matrix", q: "Matrix question?", a: "Matrix answer." }] }),
+      version: versionOf("site_documents", "faqs", "key"),
+    },
   },
   {
     name: "save the contact info",
     path: "/admin/contact",
     access: "developers",
-    form: { document: JSON.stringify({ ...documents.contactInfo, title: "Matrix Contact" }) },
+    form: { document: JSON.stringify({ ...documents.contactInfo, title: "Matrix Contact" }), version: versionOf("site_documents", "contactInfo", "key") },
   },
   {
     name: "save our story",
     path: "/admin/our-story",
     access: "developers",
-    form: { document: JSON.stringify({ ...documents.ourStory, title: "Matrix Story" }) },
+    form: { document: JSON.stringify({ ...documents.ourStory, title: "Matrix Story" }), version: versionOf("site_documents", "ourStory", "key") },
   },
   {
     name: "ask for images",

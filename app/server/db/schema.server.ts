@@ -159,6 +159,10 @@ export const orders = pgTable(
     index("orders_phone_digits").on(t.clientPhoneDigits),
     index("orders_date").on(t.orderDate),
     index("orders_archived_date").on(t.isArchived, t.orderDate),
+    // The orders the hold-time sweep looks at every minute (decision 033): a handful, however many orders there are.
+    index("orders_awaiting_payment_date")
+      .on(t.orderDate)
+      .where(sql`${t.status} = 'Pending Payment' and ${t.paymentStatus} = 'Unpaid' and ${t.isArchived} = false`),
     check("orders_status_known", sql`${t.status} in (${oneOf(ORDER_STATUS_VALUES)})`),
     check("orders_payment_status_known", sql`${t.paymentStatus} in (${oneOf(PAYMENT_STATUS_VALUES)})`),
     check("orders_total_not_negative", sql`${t.totalCents} >= 0`),

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_awaiting_payment_date" ON "orders" USING btree ("order_date") WHERE "orders"."status" = 'Pending Payment' and "orders"."payment_status" = 'Unpaid' and "orders"."is_archived" = false;
