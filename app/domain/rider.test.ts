@@ -24,18 +24,20 @@ test.each([
   [{ intent: "create", name: "Brian" }, [`phone: ${PHONE_MESSAGE}`]],
   [{ intent: "create", name: "Brian", phone: "0712345678" }, [`phone: ${PHONE_MESSAGE}`]],
   [{ intent: "create", name: "Brian", phone: "+25471234" }, [`phone: ${PHONE_MESSAGE}`]],
-  [{ intent: "update", id: "r1", name: "", phone: "712" }, [`name: ${RIDER_NAME_REQUIRED}`, `phone: ${PHONE_MESSAGE}`]],
+  [{ intent: "update", id: "r1", name: "", phone: "712", version: "2" }, [`name: ${RIDER_NAME_REQUIRED}`, `phone: ${PHONE_MESSAGE}`]],
+  [{ intent: "update", id: "r1", name: "Kevin", phone: "+254723456789" }, ["version: This form is out of date; please reload the page."]],
   [{ intent: "create", name: "x".repeat(81), phone: "+254712345678" }, ["name: Please keep the name to 80 characters."]],
 ])("%o is refused with the field's message", (input, messages) => {
   expect(messagesOf(input)).toEqual(messages);
 });
 
-test("an edit and a delete name the rider by id", () => {
-  expect(riderActionSchema.parse({ intent: "update", id: " r1 ", name: "Kevin", phone: "+254723456789" })).toEqual({
+test("an edit names the rider by id and the version its dialog was opened at; a delete by id", () => {
+  expect(riderActionSchema.parse({ intent: "update", id: " r1 ", name: "Kevin", phone: "+254723456789", version: "3" })).toEqual({
     intent: "update",
     id: "r1",
     name: "Kevin",
     phone: "+254723456789",
+    version: 3,
   });
   expect(riderActionSchema.parse({ intent: "delete", id: "r1" })).toEqual({ intent: "delete", id: "r1" });
   expect(riderActionSchema.safeParse({ intent: "delete", id: "" }).success).toBe(false);
