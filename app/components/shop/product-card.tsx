@@ -3,8 +3,11 @@ import { Picture } from "~/components/ui/image";
 import { Price } from "~/components/ui/price";
 import type { ProductCard as ProductCardData } from "~/server/catalogue.server";
 
-/** A product in a grid: picture, name, price, and the bestseller / new-arrival mark. */
-export function ProductCard({ product, priority = false }: { product: ProductCardData; priority?: boolean }) {
+/**
+ * A product in a grid: picture, name, price, and the bestseller / new-arrival mark. `sizes` is the picture's
+ * width in the grid at each screen width, so a phone downloads the smallest picture that is sharp enough.
+ */
+export function ProductCard({ product, sizes, priority = false }: { product: ProductCardData; sizes: string; priority?: boolean }) {
   const mark = product.isNewArrival ? "New arrival" : product.isBestseller ? "Bestseller" : null;
   return (
     <article className="group relative">
@@ -14,7 +17,7 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
           alt={product.name}
           width={640}
           height={800}
-          sizes="(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
+          sizes={sizes}
           priority={priority}
           className="aspect-[4/5] w-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
         />

@@ -15,7 +15,8 @@ export function ProductGallery({ name, images }: { name: string; images: readonl
         alt={count > 1 ? `${name}, image ${shown + 1} of ${count}` : name}
         width={960}
         height={1200}
-        sizes="(min-width: 1024px) 50vw, 100vw"
+        // Half the page's 72rem column beside the details from 64rem, else the screen less its 1rem margins.
+        sizes="(min-width: 72rem) 33.5rem, (min-width: 64rem) calc(50vw - 2.5rem), calc(100vw - 2rem)"
         priority={shown === 0}
         className="aspect-[4/5] w-full rounded-2xl bg-clay-100 object-cover dark:bg-earth-900"
       />

@@ -4,6 +4,12 @@ import type { ShopPage } from "~/server/catalogue.server";
 import { ProductCard } from "./product-card";
 import { type FilterDraft, shopHref } from "./shop-filters";
 
+/**
+ * A card's width in the grid below: two columns on phones, three from 40rem, beside the 15rem filters from 64rem,
+ * in the page's 72rem column (1rem padding each side, 1rem between columns).
+ */
+const CARD_SIZES = "(min-width: 72rem) 16.8rem, (min-width: 64rem) calc(33.3vw - 7.2rem), (min-width: 40rem) calc(33.3vw - 1.4rem), calc(50vw - 1.5rem)";
+
 /** The product grid, one page of it, with Previous and Next links that keep the filters. */
 export function ShopResults({ results, filters }: { results: ShopPage; filters: FilterDraft }) {
   if (results.total === 0) {
@@ -23,7 +29,7 @@ export function ShopResults({ results, filters }: { results: ShopPage; filters: 
       <ul className="grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3">
         {results.products.map((product, index) => (
           <li key={product.id}>
-            <ProductCard product={product} priority={index === 0} />
+            <ProductCard product={product} sizes={CARD_SIZES} priority={index === 0} />
           </li>
         ))}
       </ul>

@@ -17,6 +17,9 @@ import type { Route } from "./+types/home";
 /** SPEC §9: the home page shows the first 10 visible products. */
 const HOME_PRODUCT_COUNT = 10;
 
+/** A card's width in the collection grid: 2, 3 and 5 columns in the page's 72rem column (see the grid below). */
+const CARD_SIZES = "(min-width: 72rem) 13.2rem, (min-width: 64rem) calc(20vw - 1.2rem), (min-width: 40rem) calc(33.3vw - 1.4rem), calc(50vw - 1.5rem)";
+
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const layout = matches[1]?.loaderData;
   if (!layout || !loaderData) return [];
@@ -91,7 +94,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ul className="mt-8 grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 lg:grid-cols-5">
           {products.map((product) => (
             <li key={product.id}>
-              <ProductCard product={product} />
+              <ProductCard product={product} sizes={CARD_SIZES} />
             </li>
           ))}
         </ul>
