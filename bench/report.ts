@@ -155,14 +155,16 @@ const lighthouse = read<{ runs: number; pages: LighthouseFigures[] }>("lighthous
 sections.push(`## Lighthouse, mobile
 
 \`npx tsx bench/lighthouse.ts\` — Lighthouse 12 with Debian's Chromium, its default mobile settings (a mid-range
-phone on slow 4G, simulated), the sample shop; median of ${lighthouse?.figures.runs ?? 3} runs by performance score. Aim: 95+ performance,
-100 for the rest.${lighthouse ? ` Measured ${when(lighthouse)}.` : ""}
+phone on slow 4G, simulated), on the sample shop as \`npm start\` first writes it and on the large benchmark shop;
+median of ${lighthouse?.figures.runs ?? 3} runs by performance score. Aim: 95+ performance with LCP ≤ 2.5 s and
+CLS ≤ 0.1, 100 for the rest.${lighthouse ? ` Measured ${when(lighthouse)}.` : ""}
 
 ${
   lighthouse
     ? table(
-        ["page", "performance", "accessibility", "best practices", "SEO", "LCP ms", "CLS", "TBT ms", "KB", "audits short of full marks"],
+        ["shop", "page", "performance", "accessibility", "best practices", "SEO", "LCP ms", "CLS", "TBT ms", "KB", "audits short of full marks"],
         lighthouse.figures.pages.map((p) => [
+          p.shop ?? "sample shop",
           p.page,
           p.performance,
           p.accessibility,
@@ -299,6 +301,20 @@ ${table(
       "119.3 KB gzip, 103.2 KB brotli",
       "precompressed assets, React Router's production build",
     ],
+    [
+      "Lighthouse, Kiondo Sisal Handbag",
+      "sample shop",
+      "performance 85, CLS 0.211",
+      "performance 98, CLS 0",
+      "no web font for body text; Fraunces headings `font-display: optional` (the breadcrumb reflowed when Inter arrived)",
+    ],
+    [
+      "Lighthouse, every page measured",
+      "sample shop and 10,000 products",
+      "performance 85–97, LCP 2.3–3.0 s",
+      "performance 97–99, LCP 2.0–2.5 s",
+      "script preloads at low priority; 67 KB of fonts down to 18 KB; card pictures sized to the grid",
+    ],
   ],
 )}
 
@@ -314,9 +330,11 @@ Short of the aims, and why:
 - Search results at 100,000 products: p99 12–31 ms for queries matching 6,000–12,000 products (p50 9–20 ms),
   because the shop shows the exact number of matches, and counting them visits every matching row. Suggestions
   are within 7 ms.
-- Lighthouse performance 94–97: first and largest contentful paint on a simulated slow 4G network, where the
-  stylesheet (8 KB) and the page's JavaScript (about 100 KB brotli, preloaded) share the bandwidth with the main
-  image.
+- Lighthouse LCP 2.0–2.5 s, at the aim's edge on the home page. Lighthouse simulates the slow 4G load from a trace
+  of a fast load on this machine and counts every file that finished before that load's first paint, so the
+  page's JavaScript (about 100 KB brotli, fetched at low priority, needed for none of the first paint) weighs on
+  LCP whenever this machine paints slowly: the sample shop's home page measured 2,231 ms and 2,524 ms in two runs
+  ten minutes apart with the same storefront code.
 
 This machine's speed changes from hour to hour: the same code served the home page at 1,699 requests/s at 01:30 UTC,
 1,369 at 03:40 and 730 at 04:30 (checkout on PGlite 159, 128 and 70 orders/s). Results now record a speed check (a
