@@ -18,10 +18,15 @@ import { publish } from "./events.server";
 import { liveCache } from "./live-cache.server";
 import { secureRandomInt } from "./random.server";
 
+/** A stored document as its schema reads it; a missing or unreadable one reads as its defaults. */
+function documentFrom<K extends SiteDocumentKey>(key: K, stored: unknown): SiteDocument<K> {
+  const parsed = siteDocumentSchemas[key].safeParse(stored);
+  return (parsed.success ? parsed.data : siteDocumentDefaults[key]) as SiteDocument<K>;
+}
+
 async function loadSiteDocument<K extends SiteDocumentKey>(key: K, source: Queryable): Promise<SiteDocument<K>> {
   const [row] = await source.select({ value: siteDocuments.value }).from(siteDocuments).where(eq(siteDocuments.key, key));
-  const parsed = siteDocumentSchemas[key].safeParse(row?.value);
-  return (parsed.success ? parsed.data : siteDocumentDefaults[key]) as SiteDocument<K>;
+  return documentFrom(key, row?.value);
 }
 
 // Every page reads several of these; staff change them rarely.
@@ -60,9 +65,11 @@ export const newContentId = (prefix: IdPrefix): string => prefixedId(prefix, new
 
 /** A document as an editor loads it: its content, and the version its save must name (decision 031). */
 export async function readSiteDocumentForEdit<K extends SiteDocumentKey>(key: K): Promise<{ document: SiteDocument<K>; version: number }> {
-  const database = await db();
-  const [row] = await database.select({ version: siteDocuments.version }).from(siteDocuments).where(eq(siteDocuments.key, key));
-  return { document: await loadSiteDocument(key, database), version: row?.version ?? 1 };
+  const [row] = await (await db())
+    .select({ value: siteDocuments.value, version: siteDocuments.version })
+    .from(siteDocuments)
+    .where(eq(siteDocuments.key, key));
+  return { document: documentFrom(key, row?.value), version: row?.version ?? 1 };
 }
 
 export type SaveDocumentResult<K extends SiteDocumentKey> =
@@ -86,7 +93,7 @@ export async function saveSiteDocument<K extends SiteDocumentKey>(
     await tx.insert(siteDocuments).values({ key, value: siteDocumentDefaults[key] }).onConflictDoNothing();
     const [current] = await tx.select().from(siteDocuments).where(eq(siteDocuments.key, key)).for("update");
     if (!current || current.version !== version) return { ok: false, problem: "changed-meanwhile" };
-    const before = await loadSiteDocument(key, tx);
+    const before = documentFrom(key, current.value);
     await tx
       .update(siteDocuments)
       .set({ value: valid, version: current.version + 1, updatedAt: now })

@@ -23,6 +23,7 @@ import {
   RIDER_NOT_FOUND_MESSAGE,
 } from "~/domain/order-admin";
 import { orderActionSchema } from "~/domain/order-admin.schema";
+import { normaliseOrderId } from "~/domain/order-id";
 import { longShopDate } from "~/domain/report-period";
 import { requireAdminAction, requireAdminPage } from "~/server/admin-guard.server";
 import { timelineOf } from "~/server/audit.server";
@@ -45,7 +46,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminPage(request);
   const url = new URL(request.url);
   const wanted = url.searchParams.get("order")?.trim();
-  const details = wanted ? await adminOrderDetails(wanted) : undefined;
+  // The order and its timeline are read together, not one after the other.
+  const [details, timeline] = wanted
+    ? await Promise.all([adminOrderDetails(wanted), timelineOf("order", normaliseOrderId(wanted))])
+    : [undefined, []];
   // A link to one order (reports, search) opens it on whichever tab holds it.
   const tab: OrderTab = details ? (details.isArchived ? "archived" : "active") : orderTabFrom(url.searchParams.get("tab"));
   const asked = pageFrom(url.searchParams.get("page"), Number.POSITIVE_INFINITY);
@@ -60,7 +64,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     ? {
         kind: "found" as const,
         order: { ...details, placedOn: longShopDate(details.orderDate, timeZone) },
-        timeline: await timelineOf("order", details.id),
+        timeline,
         timeZone,
       }
     : wanted
