@@ -40,6 +40,7 @@ export default [
   route("admin/search", "routes/resources/admin-search.ts"),
   route("admin/upload", "routes/resources/admin-upload.ts"),
   route("events", "routes/resources/events.ts"),
+  route("hooks/daraja/:secret/:hook", "routes/resources/daraja-hooks.ts"),
   route("health", "routes/resources/health.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),

@@ -28,9 +28,10 @@ describe("what changed between two versions of a record", () => {
 });
 
 describe("how an entry reads", () => {
-  test("the shop itself is 'the shop'; staff by their email", () => {
-    expect(actorLabel(null)).toBe("the shop");
-    expect(actorLabel("owner@duka.test")).toBe("owner@duka.test");
+  test("the shop itself is 'the shop'; staff by their email; a service by its name", () => {
+    expect(actorLabel({ staffEmail: null, service: null })).toBe("the shop");
+    expect(actorLabel({ staffEmail: "owner@duka.test", service: null })).toBe("owner@duka.test");
+    expect(actorLabel({ staffEmail: null, service: "M-Pesa" })).toBe("M-Pesa");
   });
 
   test.each([

@@ -2,17 +2,22 @@ import { shortOrderId } from "./order-id";
 
 // The activity log (issue 10, decision 032): who changed what, and when, in the shop's own words.
 
-/** Who made a change: a signed-in staff member, or the shop itself (auto-cancel, and later payments). */
-export type Actor = { kind: "staff"; email: string } | { kind: "shop" };
+/**
+ * Who made a change: a signed-in staff member, the shop itself (auto-cancel), or an outside service acting for
+ * the shop (M-Pesa confirming a payment).
+ */
+export type Actor = { kind: "staff"; email: string } | { kind: "shop" } | { kind: "service"; name: string };
 
 export const THE_SHOP: Actor = { kind: "shop" };
+export const MPESA: Actor = { kind: "service", name: "M-Pesa" };
 export const staffActor = (email: string): Actor => ({ kind: "staff", email });
 
-/** How the log names who acted: the staff member's email, or 'the shop'. */
-export const actorLabel = (staffEmail: string | null): string => staffEmail ?? "the shop";
+/** How the log names who acted: the staff member's email, the service's name, or 'the shop'. */
+export const actorLabel = (entry: { staffEmail: string | null; service: string | null }): string =>
+  entry.staffEmail ?? entry.service ?? "the shop";
 
 /** What the log records changes of; each has its own timeline. */
-export const AUDITED_ENTITIES = ["product", "category", "rider", "order", "settings", "content"] as const;
+export const AUDITED_ENTITIES = ["product", "category", "rider", "order", "payment", "settings", "content"] as const;
 export type AuditedEntity = (typeof AUDITED_ENTITIES)[number];
 
 export const ENTITY_LABELS: Record<AuditedEntity, string> = {
@@ -20,6 +25,7 @@ export const ENTITY_LABELS: Record<AuditedEntity, string> = {
   category: "Categories",
   rider: "Riders",
   order: "Orders",
+  payment: "Payments",
   settings: "Site Settings",
   content: "Site Content",
 };
@@ -70,6 +76,8 @@ const FIELD_LABELS: Record<string, string> = {
   clientAddress: "Client address",
   clientPhone: "Client phone",
   stockTaken: "Stock taken",
+  state: "State",
+  orderId: "Order",
 };
 
 export const fieldLabel = (field: string): string => FIELD_LABELS[field] ?? field;
@@ -117,6 +125,8 @@ export function recordHref(entity: AuditedEntity, entityId: string): string | nu
       return "/admin/categories";
     case "rider":
       return "/admin/riders";
+    case "payment":
+      return "/admin/orders/unmatched-payments";
     case "settings":
     case "content":
       return DOCUMENT_EDITORS[entityId] ?? null;
@@ -128,6 +138,7 @@ const SINGULAR: Record<AuditedEntity, string> = {
   category: "Category",
   rider: "Rider",
   order: "Order",
+  payment: "Payment",
   settings: "Site Settings",
   content: "Site Content",
 };
@@ -147,5 +158,7 @@ export function recordLabel(entity: AuditedEntity, entityId: string, name: strin
   if (entity === "settings") return SINGULAR.settings;
   if (entity === "content") return DOCUMENT_NAMES[entityId] ?? entityId;
   if (entity === "order") return `Order #${shortOrderId(entityId)}`;
+  // A payment's log entries are kept under its M-Pesa receipt, which staff find on their statement.
+  if (entity === "payment") return `Payment ${entityId}`;
   return name === null ? SINGULAR[entity] : `${SINGULAR[entity]} ${name}`;
 }

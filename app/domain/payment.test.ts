@@ -9,6 +9,7 @@ describe("fillPlaceholders", () => {
     ["{{CLIENT_NAME}}", "Amina Otieno"],
     ["Ref {{ORDER_ID}} for {{CLIENT_NAME}}", "Ref k7m2p9q4r8s3t6v5w2x9 for Amina Otieno"],
     ["{{ORDER_ID}}{{ORDER_ID}}", "k7m2p9q4r8s3t6v5w2x9k7m2p9q4r8s3t6v5w2x9"],
+    ["Account number: {{ORDER_CODE}}", "Account number: K7M2P9Q4R8"],
     [
       "{{ORDER_ID}}-{{CLIENT_NAME}}-{{ORDER_ID}}-{{CLIENT_NAME}}",
       "k7m2p9q4r8s3t6v5w2x9-Amina Otieno-k7m2p9q4r8s3t6v5w2x9-Amina Otieno",

@@ -1,16 +1,20 @@
 import { formatKsh } from "./money";
+import { orderCode } from "./mpesa";
 
 /** What placeholders in payment details are filled with. */
 export type PaymentPlaceholders = { orderId: string; clientName: string };
 
-const PLACEHOLDER = /\{\{(ORDER_ID|CLIENT_NAME)\}\}/g;
+const PLACEHOLDER = /\{\{(ORDER_ID|ORDER_CODE|CLIENT_NAME)\}\}/g;
 
 /**
- * Fills every {{ORDER_ID}} and {{CLIENT_NAME}} anywhere in the text. Replacement is one pass, so a client
- * whose name contains a placeholder or a '$' gets exactly that name.
+ * Fills every {{ORDER_ID}}, {{ORDER_CODE}} (the order's short code, its M-Pesa account number) and
+ * {{CLIENT_NAME}} anywhere in the text. Replacement is one pass, so a client whose name contains a placeholder
+ * or a '$' gets exactly that name.
  */
 export function fillPlaceholders(text: string, values: PaymentPlaceholders): string {
-  return text.replace(PLACEHOLDER, (_, name: string) => (name === "ORDER_ID" ? values.orderId : values.clientName));
+  return text.replace(PLACEHOLDER, (_, name: string) =>
+    name === "ORDER_ID" ? values.orderId : name === "ORDER_CODE" ? orderCode(values.orderId) : values.clientName,
+  );
 }
 
 /** A link that opens the phone's dialler with a USSD code, e.g. "*334#" → "tel:*334%23" ('#' must be escaped). */

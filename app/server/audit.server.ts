@@ -32,6 +32,7 @@ export async function recordChange(tx: Transaction, change: ChangeRecord): Promi
     id: newRecordId(),
     at: change.now,
     staffEmail: change.actor.kind === "staff" ? change.actor.email : null,
+    service: change.actor.kind === "service" ? change.actor.name : null,
     entity: change.entity,
     entityId: change.entityId,
     action: change.action,
@@ -45,6 +46,7 @@ export type ActivityEntry = {
   id: string;
   at: Date;
   staffEmail: string | null;
+  service: string | null;
   entity: AuditedEntity;
   entityId: string;
   action: AuditAction;
@@ -57,6 +59,7 @@ const entryColumns = {
   id: auditLog.id,
   at: auditLog.at,
   staffEmail: auditLog.staffEmail,
+  service: auditLog.service,
   entity: auditLog.entity,
   entityId: auditLog.entityId,
   action: auditLog.action,

@@ -12,6 +12,8 @@ export const BACKUP_TABLES = [
   "riders",
   "orders",
   "order_lines",
+  "payment_requests",
+  "payments",
   "staff_users",
   "staff_sessions",
   "site_documents",

@@ -3,11 +3,18 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { CHECKOUTS_PER_HOUR, CHECKOUTS_PER_HOUR_PER_ADDRESS } from "~/domain/checkout";
+import { callbackUrlProblem, darajaBaseUrl } from "~/domain/mpesa";
 
 /** A start-up problem the operator can fix; shown as one sentence, never as a stack trace. */
 export class ConfigurationError extends Error {
   override name = "ConfigurationError";
 }
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => value || undefined);
 
 const environmentSchema = z.object({
   DATA_DIR: z.string().trim().min(1).default("./data"),
@@ -32,7 +39,28 @@ const environmentSchema = z.object({
     }, "SHOP_TIMEZONE must be an IANA time zone such as Africa/Nairobi"),
   CHECKOUTS_PER_HOUR: z.coerce.number().int().min(1).default(CHECKOUTS_PER_HOUR),
   CHECKOUTS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).default(CHECKOUTS_PER_HOUR_PER_ADDRESS),
+  MPESA_CONSUMER_KEY: optionalText,
+  MPESA_CONSUMER_SECRET: optionalText,
+  MPESA_PASSKEY: optionalText,
+  MPESA_SHORTCODE: optionalText.pipe(z.string().regex(/^\d{5,7}$/, "MPESA_SHORTCODE must be the paybill or store number, 5 to 7 digits").optional()),
+  MPESA_TILL: optionalText.pipe(z.string().regex(/^\d{5,7}$/, "MPESA_TILL must be the till number, 5 to 7 digits").optional()),
+  MPESA_ENV: z.enum(["sandbox", "production"], "MPESA_ENV must be sandbox or production").default("sandbox"),
+  MPESA_BASE_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
 });
+
+/** The four settings M-Pesa Express cannot work without; all or none. */
+const MPESA_REQUIRED = ["MPESA_CONSUMER_KEY", "MPESA_CONSUMER_SECRET", "MPESA_PASSKEY", "MPESA_SHORTCODE"] as const;
+
+/** How the shop reaches Safaricom's Daraja API (issue 11); absent when M-Pesa Express is not configured. */
+export type MpesaConfig = {
+  consumerKey: string;
+  consumerSecret: string;
+  passkey: string;
+  shortcode: string;
+  till: string | undefined;
+  environment: "sandbox" | "production";
+  baseUrl: string;
+};
 
 export type ShopConfig = {
   dataDir: string;
@@ -42,7 +70,29 @@ export type ShopConfig = {
   timeZone: string;
   /** Checkouts an hour per phone number and per browser, and per address (decision 029). */
   checkoutsPerHour: { perShopper: number; perAddress: number };
+  mpesa: MpesaConfig | undefined;
 };
+
+function mpesaConfig(env: z.infer<typeof environmentSchema>, publicUrl: string | undefined): MpesaConfig | undefined {
+  const missing = MPESA_REQUIRED.filter((name) => !env[name]);
+  if (missing.length === MPESA_REQUIRED.length) return undefined;
+  if (missing.length > 0) {
+    throw new ConfigurationError(`${missing.join(", ")}: M-Pesa Express needs ${MPESA_REQUIRED.join(", ")} set together.`);
+  }
+  // Daraja posts each payment's result to the shop's public address.
+  if (!publicUrl) throw new ConfigurationError("PUBLIC_URL: M-Pesa Express needs the shop's public address for Daraja's callbacks.");
+  const problem = callbackUrlProblem(publicUrl);
+  if (problem) throw new ConfigurationError(`PUBLIC_URL: ${problem}`);
+  return {
+    consumerKey: env.MPESA_CONSUMER_KEY!,
+    consumerSecret: env.MPESA_CONSUMER_SECRET!,
+    passkey: env.MPESA_PASSKEY!,
+    shortcode: env.MPESA_SHORTCODE!,
+    till: env.MPESA_TILL,
+    environment: env.MPESA_ENV,
+    baseUrl: darajaBaseUrl(env.MPESA_ENV, env.MPESA_BASE_URL),
+  };
+}
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ShopConfig {
   const parsed = environmentSchema.safeParse(env);
@@ -51,13 +101,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ShopConfig {
     throw new ConfigurationError(`${issue?.path.join(".")}: ${issue?.message}.`);
   }
   const dataDir = path.resolve(parsed.data.DATA_DIR);
+  const publicUrl = parsed.data.PUBLIC_URL?.replace(/\/+$/, "");
   return {
     dataDir,
     uploadsDir: path.resolve(parsed.data.UPLOADS_DIR ?? path.join(dataDir, "uploads")),
     databaseUrl: parsed.data.DATABASE_URL,
-    publicUrl: parsed.data.PUBLIC_URL?.replace(/\/+$/, ""),
+    publicUrl,
     timeZone: parsed.data.SHOP_TIMEZONE,
     checkoutsPerHour: { perShopper: parsed.data.CHECKOUTS_PER_HOUR, perAddress: parsed.data.CHECKOUTS_PER_HOUR_PER_ADDRESS },
+    mpesa: mpesaConfig(parsed.data, publicUrl),
   };
 }
 

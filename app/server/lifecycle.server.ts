@@ -3,48 +3,69 @@ import { startControlChannel } from "./control.server";
 import { closeShopDatabase, shopDatabase } from "./db/database.server";
 import { stopListening } from "./events.server";
 import { closeBatchedRateLimits, sweepRateLimits } from "./rate-limit.server";
+import { registerPaybillUrls } from "./daraja.server";
+import { queryUnansweredRequests } from "./payments.server";
 import { cancelUnpaidOrdersPastHold } from "./unpaid-orders.server";
 
 let stopControlChannel: (() => Promise<void>) | undefined;
 
+/** Work each process repeats in the background, each with the way to stop it. */
+const sweeps = new Set<() => Promise<void>>();
+
+/**
+ * Runs `work` now (for what piled up while the shop was stopped) and every `everyMs`, in the background: one
+ * run at a time in this process, a failed run logged and tried again at the next.
+ */
+function startSweep(what: string, everyMs: number, work: (signal: AbortSignal) => Promise<unknown>) {
+  const stop = new AbortController();
+  let running: Promise<void> | undefined;
+  const run = () => {
+    running ??= work(stop.signal)
+      .then(
+        () => {},
+        (error: unknown) => console.error(`${what} failed:`, error),
+      )
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  run();
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  sweeps.add(async () => {
+    clearInterval(timer);
+    stop.abort();
+    // A run under way stops after its current batch, which commits or rolls back whole.
+    await running;
+  });
+}
+
 /** How often the shop looks for unpaid orders past the hold time (decision 033). */
 const HOLD_SWEEP_MS = 60_000;
-let holdSweeps: { timer: ReturnType<typeof setInterval>; stop: AbortController } | undefined;
-let holdSweep: Promise<void> | undefined;
-
-/** One sweep at a time in this process; a failed one is logged and the next minute tries again. */
-function sweepUnpaidOrders(signal: AbortSignal) {
-  holdSweep ??= cancelUnpaidOrdersPastHold(new Date(), undefined, signal)
-    .then(
-      () => {},
-      (error: unknown) => console.error("Cancelling unpaid orders past the hold time failed:", error),
-    )
-    .finally(() => {
-      holdSweep = undefined;
-    });
-}
+/** How often the shop asks M-Pesa about requests no callback answered (decision 036). */
+const PAYMENT_QUERY_SWEEP_MS = 15_000;
 
 /** Opens, migrates and seeds the database before the first request, and opens the staff command channel. */
 export async function prepareShop(): Promise<{ database: "pglite" | "postgres"; uploadsDir: string }> {
   const database = await shopDatabase();
   await sweepRateLimits(new Date(Date.now() - 86_400_000));
   if (database.kind === "pglite") stopControlChannel = startControlChannel(config().dataDir);
-  // At start too, for orders that passed the hold while the shop was stopped; in the background, as a long
-  // backlog (a first start with the setting) must not delay serving.
-  const stop = new AbortController();
-  sweepUnpaidOrders(stop.signal);
-  holdSweeps = { timer: setInterval(() => sweepUnpaidOrders(stop.signal), HOLD_SWEEP_MS), stop };
-  holdSweeps.timer.unref();
+  // In the background: a long backlog (a first start with the setting) must not delay serving.
+  startSweep("Cancelling unpaid orders past the hold time", HOLD_SWEEP_MS, (signal) => cancelUnpaidOrdersPastHold(new Date(), undefined, signal));
+  const mpesa = config().mpesa;
+  if (mpesa) {
+    void registerPaybillUrls(mpesa).then((registered) => {
+      if (!registered.ok) console.error(`Registering the paybill addresses with M-Pesa failed: ${registered.message}`);
+    });
+    startSweep("Asking M-Pesa about unanswered payment requests", PAYMENT_QUERY_SWEEP_MS, () => queryUnansweredRequests(mpesa));
+  }
   return { database: database.kind, uploadsDir: config().uploadsDir };
 }
 
 /** Closes everything prepareShop opened, so the process can exit with the database clean. */
 export async function closeShop(): Promise<void> {
-  clearInterval(holdSweeps?.timer);
-  holdSweeps?.stop.abort();
-  holdSweeps = undefined;
-  // A sweep under way stops after its current batch, which commits or rolls back whole.
-  await holdSweep;
+  await Promise.all([...sweeps].map((stop) => stop()));
+  sweeps.clear();
   await stopControlChannel?.();
   stopControlChannel = undefined;
   await stopListening();

@@ -146,7 +146,7 @@ export function dispatchRiders(): Promise<DispatchRider[]> {
 export type OrderRow = typeof orders.$inferSelect;
 
 /** Reads and locks one order for the rest of the transaction; concurrent changes to it wait here. */
-async function lockOrder(tx: Transaction, id: string): Promise<OrderRow | undefined> {
+export async function lockOrder(tx: Transaction, id: string): Promise<OrderRow | undefined> {
   const [row] = await tx
     .select()
     .from(orders)

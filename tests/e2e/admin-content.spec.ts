@@ -167,7 +167,7 @@ test.describe("a developer, in a private shop", () => {
     await hydrated(page);
     const methods = page.getByRole("list", { name: "Payment methods" });
     await expect(methods.getByRole("group", { name: /^Payment method \d$/ })).toHaveCount(2);
-    await expect(page.getByText("Values may use {{ORDER_ID}} and {{CLIENT_NAME}}").first()).toBeVisible();
+    await expect(page.getByText("Values may use {{ORDER_ID}}, {{ORDER_CODE}} and {{CLIENT_NAME}}").first()).toBeVisible();
 
     await page.getByRole("button", { name: "Add payment method" }).click();
     const airtel = group(methods, "Payment method 3");

@@ -8,6 +8,7 @@ export type TimelineEntry = {
   id: string;
   at: Date;
   staffEmail: string | null;
+  service: string | null;
   action: AuditAction;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
@@ -57,7 +58,7 @@ export function ActivityTimeline<E extends TimelineEntry>({
                 {saleTime(entry.at, timeZone)}
               </time>
               {" · "}
-              <span>{actorLabel(entry.staffEmail)}</span>
+              <span>{actorLabel(entry)}</span>
               {word && <span className="font-semibold">{` · ${word}`}</span>}
               {record && <span>{" · "}{record(entry)}</span>}
             </p>

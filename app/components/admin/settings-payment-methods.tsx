@@ -65,8 +65,9 @@ export function PaymentMethodsEditor({
             <fieldset className="space-y-3">
               <legend className="text-sm font-semibold">Payment details</legend>
               <p className="text-sm text-earth-700 dark:text-clay-200">
-                Each detail is a label and a value, such as ‘Paybill Number’ and ‘123456’. Values may use {"{{ORDER_ID}}"} and{" "}
-                {"{{CLIENT_NAME}}"}: the payment page puts in the order’s id and the client’s name.
+                Each detail is a label and a value, such as ‘Paybill Number’ and ‘123456’. Values may use {"{{ORDER_ID}}"},{" "}
+                {"{{ORDER_CODE}}"} and {"{{CLIENT_NAME}}"}: the payment page puts in the order’s id, its 10-character account
+                number for M-Pesa, and the client’s name.
               </p>
               <ListEditor
                 label={`Payment details of payment method ${index + 1}`}

@@ -1,19 +1,29 @@
 import { OrderNotFound } from "~/components/shop/order-not-found";
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { useLiveTopics } from "~/components/live-sync";
+import { PayNow } from "~/components/shop/pay-now";
 import { PaymentDetails } from "~/components/shop/payment-details";
 import { buttonClass } from "~/components/ui/button";
 import { Price } from "~/components/ui/price";
 import { StatusBadge } from "~/components/ui/status";
+import { PAY_NOW_PHONE_MESSAGE, payNowSchema } from "~/domain/mpesa.schema";
 import { personalPageHeaders } from "~/domain/page-cache";
+import { MPESA_DOWN_MESSAGE, resendWaitMessage } from "~/domain/pay-now";
+import { mpesaSettings } from "~/server/daraja.server";
+import { fieldErrors, formFields } from "~/server/form.server";
 import { orderPayment } from "~/server/orders.server";
+import { payNowState, requestPayment } from "~/server/payments.server";
+import { readSiteDocument } from "~/server/site-documents.server";
 import type { Route } from "./+types/payment-instructions";
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const found = await orderPayment(params.orderId);
+  const mpesa = mpesaSettings();
+  const [found, payNow] = await Promise.all([orderPayment(params.orderId), mpesa ? payNowState(params.orderId) : null]);
   // ARCHITECTURE: an unknown order shows 'Order not found.' (HTTP 404) with a link to /track.
-  if (!found) return data({ order: null, payment: null }, { status: 404 });
+  if (!found) return data({ order: null, payment: null, payNow: null }, { status: 404 });
   const { order, payment } = found;
+  // M-Pesa Express is offered while the order waits for its money; a paid request still shows its receipt.
+  const payable = order.paymentStatus === "Unpaid" && order.status !== "Cancelled";
   return {
     order: {
       id: order.id,
@@ -25,7 +35,34 @@ export async function loader({ params }: Route.LoaderArgs) {
       lines: order.lines.map(({ name, size, color, quantity }) => ({ name, size, color, quantity })),
     },
     payment,
+    payNow: payNow && (payable || payNow.status?.kind === "paid") ? { phone: order.clientPhone, ...payNow } : null,
   };
+}
+
+/** 'Pay now with M-Pesa': sends an M-Pesa Express request, then shows this page again with its state. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const mpesa = mpesaSettings();
+  if (!mpesa) return data({ error: undefined, problem: "M-Pesa Express is not available.", phone: "" }, { status: 404 });
+  const fields = formFields(await request.formData());
+  const parsed = payNowSchema.safeParse(fields);
+  const phone = fields.phone ?? "";
+  if (!parsed.success) return data({ error: fieldErrors(parsed.error).phone, problem: undefined, phone }, { status: 400 });
+  const { storeName } = await readSiteDocument("settings");
+  const result = await requestPayment(mpesa, params.orderId, parsed.data.phone, storeName);
+  if (result.ok) return redirect(`/payment-instructions/${params.orderId}`, 303);
+  const refused = (problem: string, status: number) => data({ error: undefined, problem, phone }, { status });
+  switch (result.problem) {
+    case "order-missing":
+      return refused("Order not found.", 404);
+    case "not-payable":
+      return refused("This order is already paid or cancelled.", 409);
+    case "phone":
+      return data({ error: PAY_NOW_PHONE_MESSAGE, problem: undefined, phone }, { status: 400 });
+    case "wait":
+      return refused(resendWaitMessage(result.seconds), 429);
+    case "mpesa-down":
+      return refused(MPESA_DOWN_MESSAGE, 503);
+  }
 }
 
 // The page holds the shopper's name and address.
@@ -36,9 +73,9 @@ export function meta({ data: page, matches }: Route.MetaArgs) {
   return [{ title: `${title} | ${matches[1].data.storeName}` }, { name: "robots", content: "noindex" }];
 }
 
-export default function PaymentInstructions({ loaderData }: Route.ComponentProps) {
-  // Staff confirming the payment shows here without a reload.
-  const { order, payment } = loaderData;
+export default function PaymentInstructions({ loaderData, actionData }: Route.ComponentProps) {
+  // Staff confirming the payment, and M-Pesa's answer to a request, show here without a reload.
+  const { order, payment, payNow } = loaderData;
   useLiveTopics(order ? ["orders"] : [], order ? [order.id] : []);
 
   if (!order) {
@@ -92,6 +129,11 @@ export default function PaymentInstructions({ loaderData }: Route.ComponentProps
           <h2 id="how-to-pay" className="font-display text-xl font-semibold">
             How to pay
           </h2>
+          {payNow && (
+            <div className="mt-4 border-b border-clay-300 pb-5 dark:border-earth-700">
+              <PayNow view={payNow} refusal={actionData} />
+            </div>
+          )}
           <div className="mt-4">
             {payment ? (
               <PaymentDetails payment={payment} totalCents={order.totalCents} />

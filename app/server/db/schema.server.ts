@@ -150,6 +150,12 @@ export const orders = pgTable(
     stockTakenAt: timestamp("stock_taken_at", { withTimezone: true, mode: "date" }),
     // The checkout form's one-time key: a resubmitted form finds the order it already placed.
     idempotencyKey: text("idempotency_key"),
+    // The short code a shopper types as the M-Pesa account number (issue 11): the id's first 10 characters in
+    // capitals, as domain/mpesa.ts orderCode says; a unit test checks the two agree. Not unique on purpose: a
+    // paybill payment matching two orders goes to staff rather than to a guess.
+    orderCode: text("order_code")
+      .notNull()
+      .generatedAlwaysAs(sql`upper(substr(id, 1, 10))`),
     orderDate: timestamp("order_date", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
@@ -157,6 +163,7 @@ export const orders = pgTable(
     uniqueIndex("orders_tracking_id_unique").on(t.trackingId),
     uniqueIndex("orders_idempotency_key_unique").on(t.idempotencyKey),
     index("orders_phone_digits").on(t.clientPhoneDigits),
+    index("orders_order_code").on(t.orderCode),
     index("orders_date").on(t.orderDate),
     index("orders_archived_date").on(t.isArchived, t.orderDate),
     // The orders the hold-time sweep looks at every minute (decision 033): a handful, however many orders there are.
@@ -268,6 +275,8 @@ export const auditLog = pgTable(
     at: timestamp("at", { withTimezone: true, mode: "date" }).notNull(),
     // The staff member's email as it was; null when the shop acted by itself.
     staffEmail: text("staff_email"),
+    // The outside service that acted for the shop ('M-Pesa'), when one did.
+    service: text("service"),
     entity: text("entity").notNull(),
     entityId: text("entity_id").notNull(),
     action: text("action").notNull(),
@@ -279,5 +288,76 @@ export const auditLog = pgTable(
     index("audit_log_entity").on(t.entity, t.entityId, t.at),
     index("audit_log_at").on(t.at),
     index("audit_log_staff").on(t.staffEmail, t.at),
+  ],
+);
+
+export const PAYMENT_REQUEST_STATES = ["sending", "not sent", "waiting", "paid", "failed", "receipt pending"] as const;
+export const PAYMENT_STATES = ["applied", "unmatched", "dismissed"] as const;
+export const PAYMENT_PROBLEMS = ["no order", "wrong amount", "already paid", "order closed", "unknown request"] as const;
+
+/**
+ * M-Pesa Express requests the shop sent to a shopper's phone (issue 11): reserved as 'sending' before Daraja
+ * is asked, so a resend within the wait is refused however many processes take the form; 'waiting' once
+ * Daraja took it, until its callback or the status query answers. Only a CheckoutRequestID found here can pay
+ * an order.
+ */
+export const paymentRequests = pgTable(
+  "payment_requests",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    phoneMasked: text("phone_masked").notNull(),
+    amountCents: cents("amount_cents").notNull(),
+    state: text("state", { enum: PAYMENT_REQUEST_STATES }).notNull().default("sending"),
+    checkoutRequestId: text("checkout_request_id"),
+    merchantRequestId: text("merchant_request_id"),
+    resultCode: integer("result_code"),
+    resultDesc: text("result_desc"),
+    receipt: text("receipt"),
+    requestedAt: timestamp("requested_at", { withTimezone: true, mode: "date" }).notNull(),
+    answeredAt: timestamp("answered_at", { withTimezone: true, mode: "date" }),
+    // When the shop next asks Daraja about a request no callback answered; also a lease, pushed forward by
+    // the process that claims it, so only one process asks at a time.
+    queryAfter: timestamp("query_after", { withTimezone: true, mode: "date" }),
+    queries: integer("queries").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("payment_requests_checkout_request_id").on(t.checkoutRequestId),
+    index("payment_requests_order").on(t.orderId, t.requestedAt),
+    index("payment_requests_to_query").on(t.queryAfter).where(sql`${t.state} = 'waiting'`),
+    check("payment_requests_state_known", sql`${t.state} in (${oneOf(PAYMENT_REQUEST_STATES)})`),
+  ],
+);
+
+/**
+ * The payments ledger (issue 11): every payment M-Pesa reported, applied to its order or waiting for staff.
+ * The receipt is unique, so a callback or confirmation sent again is recorded once and applied once.
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: text("id").primaryKey(),
+    receipt: text("receipt").notNull(),
+    orderId: text("order_id").references(() => orders.id, { onDelete: "set null" }),
+    amountCents: cents("amount_cents").notNull(),
+    method: text("method").notNull(),
+    // What the payer typed as account number (paybill), or the request it answered (M-Pesa Express).
+    reference: text("reference").notNull().default(""),
+    phoneMasked: text("phone_masked").notNull().default(""),
+    payerName: text("payer_name").notNull().default(""),
+    paidAt: timestamp("paid_at", { withTimezone: true, mode: "date" }).notNull(),
+    state: text("state", { enum: PAYMENT_STATES }).notNull(),
+    problem: text("problem", { enum: PAYMENT_PROBLEMS }),
+    settledBy: text("settled_by"),
+    settledAt: timestamp("settled_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    uniqueIndex("payments_receipt").on(t.receipt),
+    index("payments_order").on(t.orderId),
+    index("payments_unmatched").on(t.paidAt).where(sql`${t.state} = 'unmatched'`),
+    check("payments_state_known", sql`${t.state} in (${oneOf(PAYMENT_STATES)})`),
+    check("payments_amount_not_negative", sql`${t.amountCents} >= 0`),
   ],
 );

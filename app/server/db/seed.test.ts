@@ -35,7 +35,7 @@ test("an empty database gets the sample shop of the spec, with images that ship 
   expect(settings.heroSlides).toHaveLength(3);
   const mpesa = settings.paymentMethods.find((m) => m.name === "M-Pesa");
   expect(mpesa).toMatchObject({ enabled: true, ussdCode: "*334#" });
-  expect(mpesa!.fields.some((f) => f.value.includes("{{ORDER_ID}}"))).toBe(true);
+  expect(mpesa!.fields.some((f) => f.value.includes("{{ORDER_CODE}}"))).toBe(true);
   expect(settings.paymentMethods).toHaveLength(2);
   expect(settings.fab.enabled).toBe(true);
   expect((await readSiteDocument("notification")).isActive).toBe(false);
