@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { openPglite, openPostgres, queryRows } from "../app/server/db/client.server";
-import { type ShopServer, startShop } from "../tests/e2e/support/shop-server";
+import { startMpesaSimulator } from "../scripts/mpesa-sim";
+import { freePort, type ShopServer, startShop } from "../tests/e2e/support/shop-server";
 import { type Engine, engines, newShopPlace, quick, round, type ShopPlace, writeLargeShop, writeResult } from "./support";
 
 /**
@@ -161,6 +162,111 @@ export async function checkoutFigures(engine: Engine, options: { crash: boolean 
   return figures;
 }
 
+export type PaidFigures = {
+  orders: number;
+  clients: number;
+  /** M-Pesa Express requests sent, and how many a second the shop sent them. */
+  requests: number;
+  requestsPerSecond: number;
+  /** Seconds from the first request to the last order paid. */
+  seconds: number;
+  paid: number;
+  lostPayments: number;
+  doublyPaid: number;
+  wrongAmounts: number;
+};
+
+const SIMULATOR = { consumerKey: "bench-key", consumerSecret: "bench-secret", shortcode: "174379", passkey: "bench-passkey" };
+
+/**
+ * Every order paid through M-Pesa Express (issue 11): orders are placed, then each shopper presses 'Pay now
+ * with M-Pesa' (a real form post) with a number the Daraja simulator pays, which calls the shop back. The
+ * database is then read: every order Paid once, by one payment of exactly its total.
+ */
+export async function paidCheckoutFigures(engine: Engine): Promise<PaidFigures> {
+  const place = await newShopPlace(engine);
+  await writeLargeShop(place, LARGE_SHOP);
+  const run = `paid${randomUUID().replaceAll("-", "").slice(0, 12)}`;
+  const orders = plan(run).slice(0, quick ? 100 : 1_000);
+  const simulator = await startMpesaSimulator({ port: 0, callbackDelayMs: 200, ...SIMULATOR });
+  const port = await freePort();
+  const shop = await startShop({
+    dataDir: place.dataDir,
+    databaseUrl: place.databaseUrl,
+    port,
+    env: {
+      ...UNLIMITED,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      MPESA_CONSUMER_KEY: SIMULATOR.consumerKey,
+      MPESA_CONSUMER_SECRET: SIMULATOR.consumerSecret,
+      MPESA_PASSKEY: SIMULATOR.passkey,
+      MPESA_SHORTCODE: SIMULATOR.shortcode,
+      MPESA_BASE_URL: simulator.baseUrl,
+    },
+  });
+  let requested = 0;
+  let seconds: number;
+  let requestsPerSecond: number;
+  try {
+    const answers = new Map<string, Answer>();
+    await sendAll(shop.baseURL, run, orders, answers);
+    const placed = [...answers.values()].flatMap((a) => (a.kind === "placed" ? [a.orderId] : []));
+    const started = performance.now();
+    let next = 0;
+    const shopper = async () => {
+      while (next < placed.length) {
+        const orderId = placed[next++]!;
+        const response = await fetch(`${shop.baseURL}/payment-instructions/${orderId}`, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ phone: "0712 345 670" }),
+          redirect: "manual",
+        });
+        if (response.status === 303) requested++;
+      }
+    };
+    await Promise.all(Array.from({ length: CLIENTS }, shopper));
+    requestsPerSecond = round(requested / ((performance.now() - started) / 1000), 0);
+    // Every callback answered, or a minute gone.
+    const deadline = Date.now() + 60_000;
+    while (simulator.sentCallbacks.filter((c) => c.status === 200).length < requested && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    seconds = (performance.now() - started) / 1000;
+  } finally {
+    await shop.stop();
+    await simulator.stop();
+  }
+
+  const database = place.databaseUrl ? await openPostgres(place.databaseUrl) : await openPglite(place.dataDir);
+  type PaidOrder = { total_cents: string; payment_status: string; payments: number; paid_cents: string | null };
+  let rows: PaidOrder[];
+  try {
+    rows = await queryRows<PaidOrder>(
+      database.db,
+      sql`select o.total_cents::text, o.payment_status, count(p.id)::int as payments, sum(p.amount_cents)::text as paid_cents
+          from orders o left join payments p on p.order_id = o.id and p.state = 'applied'
+          where o.idempotency_key like ${`${run}-%`}
+          group by o.id`,
+    );
+  } finally {
+    await database.close();
+  }
+  const figures: PaidFigures = {
+    orders: orders.length,
+    clients: CLIENTS,
+    requests: requested,
+    requestsPerSecond,
+    seconds: round(seconds, 2),
+    paid: rows.filter((r) => r.payment_status === "Paid").length,
+    lostPayments: rows.filter((r) => r.payment_status !== "Paid" || r.payments === 0).length,
+    doublyPaid: rows.filter((r) => r.payments > 1).length,
+    wrongAmounts: rows.filter((r) => r.payments === 1 && r.paid_cents !== r.total_cents).length,
+  };
+  console.log(`${engine}, every order paid by M-Pesa Express:`, figures);
+  return figures;
+}
+
 /** Orders must never be refused, lost, doubled, mispriced or half-written, crash or not. */
 const faults = (figures: CheckoutFigures) =>
   figures.errors + figures.lostOrders + figures.duplicateOrders + figures.wrongTotals + figures.halfWritten;
@@ -173,6 +279,9 @@ async function main() {
       writeResult(`${crash ? "crash" : "checkout"}-${engine}`, figures);
       failures += faults(figures);
     }
+    const paid = await paidCheckoutFigures(engine);
+    writeResult(`paid-${engine}`, paid);
+    failures += paid.orders - paid.requests + paid.lostPayments + paid.doublyPaid + paid.wrongAmounts;
   }
   if (failures > 0) process.exit(1);
 }

@@ -60,6 +60,8 @@ export type MpesaConfig = {
   till: string | undefined;
   environment: "sandbox" | "production";
   baseUrl: string;
+  /** The shop's public address, where Daraja posts its callbacks. */
+  publicUrl: string;
 };
 
 export type ShopConfig = {
@@ -91,6 +93,7 @@ function mpesaConfig(env: z.infer<typeof environmentSchema>, publicUrl: string |
     till: env.MPESA_TILL,
     environment: env.MPESA_ENV,
     baseUrl: darajaBaseUrl(env.MPESA_ENV, env.MPESA_BASE_URL),
+    publicUrl,
   };
 }
 

@@ -29,8 +29,8 @@ export const DARAJA_HOOKS = ["express", "paybill-confirmation", "paybill-validat
 export type DarajaHook = (typeof DARAJA_HOOKS)[number];
 
 /** Where Daraja posts M-Pesa Express results and paybill payments ('mpesa' may not appear in them). */
-export function callbackUrls(mpesa: MpesaConfig, publicUrl = config().publicUrl!) {
-  const base = `${publicUrl}/hooks/daraja/${callbackSecret(mpesa)}`;
+export function callbackUrls(mpesa: MpesaConfig) {
+  const base = `${mpesa.publicUrl}/hooks/daraja/${callbackSecret(mpesa)}`;
   return { express: `${base}/express`, confirmation: `${base}/paybill-confirmation`, validation: `${base}/paybill-validation` };
 }
 

@@ -8,7 +8,8 @@ import { promisify } from "node:util";
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "..", "..", "..");
 
-function freePort(): Promise<number> {
+/** A port nothing listens on now, for a shop that must know its address before it starts. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.listen(0, "127.0.0.1", () => {
