@@ -9,10 +9,11 @@ import { PAYMENT_RECEIVED_MESSAGE, WRONG_AMOUNT_MESSAGE } from "~/domain/pay-now
 import type { Settings } from "~/domain/site-documents.schema";
 import { action as darajaHook } from "~/routes/resources/daraja-hooks";
 import { type MpesaSimulator, startMpesaSimulator } from "../../scripts/mpesa-sim";
+import { secondConnection } from "../../tests/setup/fresh-database";
 import { timelineOf } from "./audit.server";
 import { type MpesaConfig, readConfig } from "./config.server";
 import { callbackUrls } from "./daraja.server";
-import { db } from "./db/database.server";
+import { db, shopDatabase } from "./db/database.server";
 import { orders, paymentRequests, payments, products } from "./db/schema.server";
 import { setOrderStatus } from "./order-admin.server";
 import { placeOrder } from "./orders.server";
@@ -173,6 +174,22 @@ test("with no callback, the status query asks M-Pesa: 'paid' marks the request r
   // Only a receipt pays an order: it waits for the callback or for staff.
   expect(await orderOf(paid)).toMatchObject({ paymentStatus: "Unpaid" });
   expect(await queryUnansweredRequests(mpesa, new Date(Date.now() + 200_000))).toBe(0);
+});
+
+test("two app processes asking at once ask M-Pesa about each unanswered request once", async () => {
+  const shop = await shopDatabase();
+  const other = (await secondConnection(shop))?.db ?? shop.db;
+  const unanswered: string[] = [];
+  for (let i = 0; i < 6; i++) {
+    const orderId = await givenOrder();
+    await requestPayment(mpesa, orderId, phoneEnding(i % 2 === 0 ? 4 : 6), "Duka Crafts");
+    unanswered.push(orderId);
+  }
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const later = new Date(Date.now() + 91_000);
+  const [mine, theirs] = await Promise.all([queryUnansweredRequests(mpesa, later, shop.db), queryUnansweredRequests(mpesa, later, other)]);
+  expect(mine + theirs).toBe(6);
+  for (const orderId of unanswered) expect(await requestOf(orderId)).toMatchObject({ queries: 1, queryAfter: null });
 });
 
 test("a query before the shopper has answered leaves the request waiting, to be asked again", async () => {
