@@ -13,6 +13,7 @@ import { secondConnection } from "../../tests/setup/fresh-database";
 import { timelineOf } from "./audit.server";
 import { type MpesaConfig, readConfig } from "./config.server";
 import { callbackUrls } from "./daraja.server";
+import type { Database } from "./db/client.server";
 import { db, shopDatabase } from "./db/database.server";
 import { orders, paymentRequests, payments, products } from "./db/schema.server";
 import { setOrderStatus } from "./order-admin.server";
@@ -177,7 +178,7 @@ test("with no callback, the status query asks M-Pesa: 'paid' marks the request r
 });
 
 test("two app processes asking at once ask M-Pesa about each unanswered request once", async () => {
-  const shop = await shopDatabase();
+  const shop: { db: Database; url?: string } = await shopDatabase();
   const other = (await secondConnection(shop))?.db ?? shop.db;
   const unanswered: string[] = [];
   for (let i = 0; i < 6; i++) {
