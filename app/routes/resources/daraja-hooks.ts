@@ -33,6 +33,7 @@ function receive(hook: Exclude<DarajaHook, "paybill-validation">, body: unknown)
 }
 
 async function jsonBody(request: Request): Promise<unknown> {
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES) return undefined;
   const text = await request.text();
   if (text.length > MAX_BODY_BYTES) return undefined;
   try {
