@@ -25,6 +25,7 @@ export default [
     route("reports/sales.csv", "routes/admin/reports-csv.ts"),
     route("seo-report", "routes/admin/seo-report.tsx"),
     route("orders", "routes/admin/orders.tsx"),
+    route("orders/unmatched-payments", "routes/admin/unmatched-payments.tsx"),
     route("products", "routes/admin/products.tsx"),
     route("products/new", "routes/admin/product-new.tsx"),
     route("products/edit/:id", "routes/admin/product-edit.tsx"),

@@ -61,10 +61,11 @@ export function rolesForAdminPath(pathname: string): readonly StaffRole[] {
   return adminPageFor(path)?.roles ?? [];
 }
 
-/** The header's title for a path: the page's title, with "Add Product" / "Edit Product" for the form. */
+/** The header's title for a path: the page's title, or the sub-page's ("Add Product", "Unmatched Payments"). */
 export function adminTitleFor(pathname: string): string {
   if (/^\/admin\/products\/new\/?$/.test(pathname)) return "Add Product";
   if (/^\/admin\/products\/edit\//.test(pathname)) return "Edit Product";
+  if (/^\/admin\/orders\/unmatched-payments\/?$/.test(pathname)) return "Unmatched Payments";
   return adminPageFor(pathname)?.title ?? "Admin";
 }
 

@@ -15,6 +15,16 @@ export function orderTabFrom(value: string | null | undefined): OrderTab {
   return value === "archived" ? "archived" : "active";
 }
 
+/** A list's address: its tab and page, and the order whose details are open, if any. */
+export function orderListHref(tab: OrderTab, page = 1, orderId?: string): string {
+  const params = new URLSearchParams();
+  if (tab === "archived") params.set("tab", tab);
+  if (page > 1) params.set("page", String(page));
+  if (orderId) params.set("order", orderId);
+  const query = params.toString();
+  return query ? `/admin/orders?${query}` : "/admin/orders";
+}
+
 /** 'No active orders found.' / 'No archived orders found.' (SPEC §2). */
 export const noOrdersMessage = (tab: OrderTab) => `No ${tab} orders found.`;
 
@@ -46,12 +56,12 @@ export const NO_RIDERS_MESSAGE = "No riders available. Please add a rider from t
 
 /**
  * Why an archived or cancelled order cannot hold its items again: one of them sold meanwhile. Names the
- * product and how many are left, so staff know what to change.
+ * product and how many are left, so staff know what to change; `change` names what was refused.
  */
-export function notEnoughStockMessage(productName: string, available: number): string {
+export function notEnoughStockMessage(productName: string, available: number, change = "restore this order"): string {
   return available === 0
-    ? `Cannot restore this order: ${productName} is sold out.`
-    : `Cannot restore this order: only ${available} of ${productName} left.`;
+    ? `Cannot ${change}: ${productName} is sold out.`
+    : `Cannot ${change}: only ${available} of ${productName} left.`;
 }
 
 /** The archive confirmation, word for word (SPEC §4). */

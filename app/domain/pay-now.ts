@@ -24,9 +24,12 @@ const FAILURE_MESSAGES: ReadonlyMap<number, string> = new Map([
   [17, "A payment of the same amount was just made; wait two minutes and try again."],
 ]);
 
-/** Why a push did not pay, in plain words for the shopper (Daraja's ResultDesc is for staff and logs). */
-export function payFailureMessage(resultCode: number): string {
-  return FAILURE_MESSAGES.get(resultCode) ?? PAY_FAILED_MESSAGE;
+/**
+ * Why a push did not pay, in plain words for the shopper (Daraja's ResultDesc is for staff and logs);
+ * `otherwise` for a code without plain words.
+ */
+export function payFailureMessage(resultCode: number, otherwise = PAY_FAILED_MESSAGE): string {
+  return FAILURE_MESSAGES.get(resultCode) ?? otherwise;
 }
 
 export type PaymentRequestState = "sending" | "not sent" | "waiting" | "paid" | "failed" | "receipt pending";

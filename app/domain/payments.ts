@@ -1,6 +1,7 @@
 import { formatKsh } from "./money";
 import { amountMatches } from "./mpesa";
 import type { OrderStatus, PaymentStatus } from "./order-status";
+import { PAY_FAILED_MESSAGE, payFailureMessage, type PaymentRequestState } from "./pay-now";
 
 // What a payment reported by M-Pesa does to an order (issue 11). Money is applied only when it is exactly
 // right; anything else waits for a person.
@@ -46,4 +47,82 @@ export function problemText(problem: PaymentProblem, figures: { amountCents: num
         ? `Paid ${formatKsh(figures.amountCents)}, not the order's total.`
         : `Paid ${formatKsh(figures.amountCents)}; the order's total is ${formatKsh(figures.orderTotalCents)}.`;
   }
+}
+
+/** Where a payment in the ledger stands (issue 11): applied to its order, waiting for staff, or set aside. */
+export type LedgerState = "applied" | "unmatched" | "dismissed";
+
+/**
+ * What the order details dialog says beside a payment that did not pay the order: its problem, and whether it
+ * still waits under Unmatched payments or who set it aside. Null for one applied.
+ */
+export function ledgerNote(
+  payment: { state: LedgerState; problem: PaymentProblem | null; amountCents: number; settledBy: string | null },
+  orderTotalCents: number,
+): string | null {
+  if (payment.state === "applied") return null;
+  const problem = payment.problem ? `${problemText(payment.problem, { amountCents: payment.amountCents, orderTotalCents })} ` : "";
+  if (payment.state === "unmatched") return `${problem}Waiting under Unmatched payments.`;
+  return `${problem}Dismissed${payment.settledBy ? ` by ${payment.settledBy}` : ""}.`;
+}
+
+/** What became of an M-Pesa Express request, in plain words for staff (the order details dialog). */
+export function requestStateText(request: { state: PaymentRequestState; resultCode: number | null; resultDesc: string | null }): string {
+  switch (request.state) {
+    case "sending":
+      return "Sending";
+    case "not sent":
+      return "Not sent";
+    case "waiting":
+      return "Waiting for the shopper";
+    case "paid":
+      return "Paid";
+    case "receipt pending":
+      return "Confirmed, receipt pending";
+    case "failed":
+      // The shopper's words for a known result code; else what Daraja (or the shop, giving up) said.
+      return `Failed: ${payFailureMessage(request.resultCode ?? Number.NaN, request.resultDesc || PAY_FAILED_MESSAGE)}`;
+  }
+}
+
+/** A payment of an order, as the order details dialog lists it. */
+export type OrderPaymentShown = {
+  id: string;
+  receipt: string;
+  amountCents: number;
+  method: string;
+  phoneMasked: string;
+  paidAt: Date;
+  note: string | null;
+};
+
+/** An M-Pesa Express request of an order, as the order details dialog lists it. */
+export type PaymentRequestShown = { id: string; requestedAt: Date; phoneMasked: string; amountCents: number; state: string };
+
+/** An order's payments and M-Pesa Express requests in the words the order details dialog shows. */
+export function orderPaymentsShown(
+  ledger: {
+    payments: readonly (Omit<OrderPaymentShown, "note"> & Parameters<typeof ledgerNote>[0])[];
+    requests: readonly (Omit<PaymentRequestShown, "state"> & Parameters<typeof requestStateText>[0])[];
+  },
+  orderTotalCents: number,
+): { payments: OrderPaymentShown[]; requests: PaymentRequestShown[] } {
+  return {
+    payments: ledger.payments.map((p) => ({
+      id: p.id,
+      receipt: p.receipt,
+      amountCents: p.amountCents,
+      method: p.method,
+      phoneMasked: p.phoneMasked,
+      paidAt: p.paidAt,
+      note: ledgerNote(p, orderTotalCents),
+    })),
+    requests: ledger.requests.map((r) => ({
+      id: r.id,
+      requestedAt: r.requestedAt,
+      phoneMasked: r.phoneMasked,
+      amountCents: r.amountCents,
+      state: requestStateText(r),
+    })),
+  };
 }

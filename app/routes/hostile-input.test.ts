@@ -33,6 +33,7 @@ import { loader as reportsCsvLoader } from "~/routes/admin/reports-csv";
 import { action as ridersAction, loader as ridersLoader } from "~/routes/admin/riders";
 import { loader as seoReportLoader } from "~/routes/admin/seo-report";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/admin/settings";
+import { action as unmatchedPaymentsAction, loader as unmatchedPaymentsLoader } from "~/routes/admin/unmatched-payments";
 import { loader as adminSearchLoader } from "~/routes/resources/admin-search";
 import { action as uploadAction } from "~/routes/resources/admin-upload";
 import { loader as bagProductsLoader } from "~/routes/resources/bag-products";
@@ -581,6 +582,18 @@ test("orders answer hostile posts", async () => {
   await expectHostilePostsAnswered(ordersAction, adminPosts("/admin/orders", fields));
 });
 
+test("unmatched payments answer hostile posts", async () => {
+  const fields = {
+    intent: fc.constantFrom("attach", "dismiss"),
+    paymentId: storedText,
+    orderRef: fc.oneof(
+      fromShop((s) => s.orderIds),
+      storedText,
+    ),
+  };
+  await expectHostilePostsAnswered(unmatchedPaymentsAction, adminPosts("/admin/orders/unmatched-payments", fields));
+});
+
 test("the settings, FAQ, contact and Our Story editors answer hostile documents", async () => {
   const editors: [Action, string, object][] = [
     [settingsAction, "/admin/settings", SETTINGS],
@@ -743,6 +756,7 @@ const PAGES: Page[] = [
     loader: ordersLoader,
     query: { tab: fc.constantFrom("active", "archived"), page: numberText, order: fromShop((s) => s.orderIds) },
   },
+  { path: "/admin/orders/unmatched-payments", loader: unmatchedPaymentsLoader },
   { path: "/admin/products", loader: productsLoader, query: { q: storedText } },
   { path: "/admin/products/new", loader: productNewLoader },
   { path: "/admin/products/edit/by-id", loader: productEditLoader, params: fc.record({ id: addressPart((s) => s.productIds) }) },

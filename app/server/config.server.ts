@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { CHECKOUTS_PER_HOUR, CHECKOUTS_PER_HOUR_PER_ADDRESS } from "~/domain/checkout";
 import { callbackUrlProblem, darajaBaseUrl } from "~/domain/mpesa";
+import { MPESA_REQUIRED_VARIABLES as MPESA_REQUIRED } from "~/domain/mpesa-settings";
 
 /** A start-up problem the operator can fix; shown as one sentence, never as a stack trace. */
 export class ConfigurationError extends Error {
@@ -47,9 +48,6 @@ const environmentSchema = z.object({
   MPESA_ENV: z.enum(["sandbox", "production"], "MPESA_ENV must be sandbox or production").default("sandbox"),
   MPESA_BASE_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
 });
-
-/** The four settings M-Pesa Express cannot work without; all or none. */
-const MPESA_REQUIRED = ["MPESA_CONSUMER_KEY", "MPESA_CONSUMER_SECRET", "MPESA_PASSKEY", "MPESA_SHORTCODE"] as const;
 
 /** How the shop reaches Safaricom's Daraja API (issue 11); absent when M-Pesa Express is not configured. */
 export type MpesaConfig = {

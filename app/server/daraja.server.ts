@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { z } from "zod";
 import { readStkQueryAnswer, type StkQueryOutcome, stkPushRequest, stkQueryRequest, tokenAuthorization, tokenUsableUntil } from "~/domain/mpesa";
 import { darajaErrorSchema, registerUrlAnswerSchema, stkPushAnswerSchema, tokenAnswerSchema } from "~/domain/mpesa.schema";
+import type { MpesaConnection } from "~/domain/mpesa-settings";
 import { config, type MpesaConfig } from "./config.server";
 
 // The one door to Safaricom's Daraja API (issue 11). Configured only by the MPESA_* variables; with none set,
@@ -15,6 +16,12 @@ export type DarajaFailure = { ok: false; message: string };
 /** M-Pesa Express's settings, or undefined when the shop has none. */
 export function mpesaSettings(): MpesaConfig | undefined {
   return config().mpesa;
+}
+
+/** What Site Settings shows of M-Pesa Express: the account it is paid into, never its keys. */
+export function mpesaConnection(): MpesaConnection {
+  const mpesa = mpesaSettings();
+  return mpesa ? { shortcode: mpesa.shortcode, till: mpesa.till ?? null, environment: mpesa.environment } : null;
 }
 
 /**

@@ -14,9 +14,18 @@ export async function documentEditorLoader<K extends EditableDocumentKey>(key: K
   return readSiteDocumentForEdit(key);
 }
 
-/** Saves the posted document for the signed-in staff member, refusing a save over someone else's. */
-export async function documentEditorAction<K extends EditableDocumentKey>(key: K, request: Request) {
+/**
+ * Saves the posted document for the signed-in staff member, refusing a save over someone else's. A page's other
+ * forms (Site Settings' 'Test connection') name their `intent`, and `otherForms` answers them instead.
+ */
+export async function documentEditorAction<K extends EditableDocumentKey, A = never>(
+  key: K,
+  request: Request,
+  otherForms: Readonly<Record<string, () => Promise<A>>> = {},
+) {
   const staff = await requireAdminAction(request);
-  const { status, answer } = await saveEditorForm(key, formFields(await request.formData()), staffActor(staff.email));
+  const fields = formFields(await request.formData());
+  if (fields.intent !== undefined && Object.hasOwn(otherForms, fields.intent)) return otherForms[fields.intent]!();
+  const { status, answer } = await saveEditorForm(key, fields, staffActor(staff.email));
   return data(answer, { status });
 }

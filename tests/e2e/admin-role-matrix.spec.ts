@@ -89,6 +89,7 @@ const pages = (): { path: string; access: Access }[] => [
   { path: "/admin/orders", access: "everyone" },
   { path: "/admin/orders?tab=archived", access: "everyone" },
   { path: `/admin/orders?order=${order.orderId}`, access: "everyone" },
+  { path: "/admin/orders/unmatched-payments", access: "everyone" },
   { path: "/admin/products", access: "everyone" },
   { path: "/admin/products/new", access: "everyone" },
   { path: `/admin/products/edit/${productId}`, access: "everyone" },

@@ -15,7 +15,9 @@ import {
 } from "~/domain/order-admin";
 import { shortOrderId } from "~/domain/order-id";
 import type { PaymentStatus } from "~/domain/order-status";
+import type { OrderPaymentShown, PaymentRequestShown } from "~/domain/payments";
 import { PHONE_MAX_LENGTH } from "~/domain/phone";
+import { saleTime } from "~/domain/report";
 import type { AdminOrderDetails } from "~/server/order-admin.server";
 import { ActivityTimeline, type TimelineEntry } from "./activity-timeline";
 import { useOrderAction } from "./order-live";
@@ -24,7 +26,13 @@ import { useOrderAction } from "./order-live";
 const SAVED_MS = 3_000;
 
 export type SelectedOrder =
-  | { kind: "found"; order: AdminOrderDetails & { placedOn: string }; timeline: readonly TimelineEntry[]; timeZone: string }
+  | {
+      kind: "found";
+      order: AdminOrderDetails & { placedOn: string };
+      timeline: readonly TimelineEntry[];
+      payments: OrderPayments;
+      timeZone: string;
+    }
   | { kind: "missing" }
   | null;
 
@@ -34,6 +42,59 @@ function PaymentBadge({ status }: { status: PaymentStatus }) {
       ? "bg-green-100 text-green-900 dark:bg-green-900/40 dark:text-green-200"
       : "bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100";
   return <span className={`inline-block rounded-full px-3 py-1 text-xs font-semibold ${tone}`}>{status}</span>;
+}
+
+type OrderPayments = { payments: readonly OrderPaymentShown[]; requests: readonly PaymentRequestShown[] };
+
+/**
+ * The order's payments (issue 11): the ledger's rows, with why one did not pay the order, and the M-Pesa Express
+ * requests sent to the shopper's phone, newest first.
+ */
+function OrderPaymentsSection({ payments, requests, timeZone }: OrderPayments & { timeZone: string }) {
+  const when = (at: Date) => <time dateTime={at.toISOString()}>{saleTime(at, timeZone)}</time>;
+  return (
+    <section aria-labelledby="order-payments" className="space-y-3">
+      <h3 id="order-payments" className="font-display text-lg font-semibold">
+        Payments
+      </h3>
+      {payments.length === 0 ? (
+        <p className="text-sm text-earth-700 dark:text-clay-200">No payments received yet.</p>
+      ) : (
+        <ul aria-labelledby="order-payments" className="divide-y divide-clay-200 text-sm dark:divide-earth-800">
+          {payments.map((payment) => (
+            <li key={payment.id} className="py-2">
+              <p className="flex flex-wrap justify-between gap-x-4">
+                <span className="font-semibold">{`M-Pesa receipt ${payment.receipt}`}</span>
+                <Price cents={payment.amountCents} className="font-semibold" />
+              </p>
+              <p className="text-earth-700 dark:text-clay-200">
+                {payment.method}
+                {payment.phoneMasked && ` · ${payment.phoneMasked}`} · {when(payment.paidAt)}
+              </p>
+              {payment.note && <p className="font-medium text-amber-900 dark:text-amber-200">{payment.note}</p>}
+            </li>
+          ))}
+        </ul>
+      )}
+      {requests.length > 0 && (
+        <>
+          <h4 id="order-payment-requests" className="font-semibold">
+            M-Pesa Express requests
+          </h4>
+          <ul aria-labelledby="order-payment-requests" className="divide-y divide-clay-200 text-sm dark:divide-earth-800">
+            {requests.map((request) => (
+              <li key={request.id} className="flex flex-wrap justify-between gap-x-4 py-2">
+                <span>
+                  {when(request.requestedAt)} · {request.phoneMasked} · <Price cents={request.amountCents} />
+                </span>
+                <span className="font-semibold">{request.state}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
 }
 
 // Each opening of the dialog gets its own fetcher, so it never shows an earlier opening's answer.
@@ -205,7 +266,7 @@ function OrderSummary({ order }: { order: AdminOrderDetails & { placedOn: string
   );
 }
 
-/** The order details dialog (SPEC §2): summary, items, and the client's details, editable. */
+/** The order details dialog (SPEC §2): summary, items, payments, and the client's details, editable. */
 export function OrderDetailsDialog({ selected, onClose }: { selected: SelectedOrder; onClose: () => void }) {
   const flushRef = useRef<(() => void) | null>(null);
   const found = selected?.kind === "found" ? selected : null;
@@ -255,6 +316,7 @@ export function OrderDetailsDialog({ selected, onClose }: { selected: SelectedOr
               <Price cents={order.totalCents} />
             </p>
           </section>
+          <OrderPaymentsSection {...found.payments} timeZone={found.timeZone} />
           <section aria-labelledby="client-details">
             <h3 id="client-details" className="mb-3 font-display text-lg font-semibold">
               Client details

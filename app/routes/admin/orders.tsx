@@ -2,6 +2,7 @@ import { useState } from "react";
 import { data, Link, useNavigate } from "react-router";
 import { ArchiveDialog } from "~/components/admin/order-archive";
 import { OrderDetailsDialog } from "~/components/admin/order-details";
+import { OrderListsNav } from "~/components/admin/order-lists-nav";
 import { DispatchDialog } from "~/components/admin/order-dispatch";
 import { type OrderAnswer, OwnChangesProvider, useLiveHighlights } from "~/components/admin/order-live";
 import { OrderTable } from "~/components/admin/order-table";
@@ -15,8 +16,8 @@ import {
   noOrdersMessage,
   notEnoughStockMessage,
   ORDER_NOT_FOUND_MESSAGE,
-  ORDER_TABS,
   type OrderTab,
+  orderListHref,
   orderTabFrom,
   pageCountFor,
   pageFrom,
@@ -24,6 +25,7 @@ import {
 } from "~/domain/order-admin";
 import { orderActionSchema } from "~/domain/order-admin.schema";
 import { normaliseOrderId } from "~/domain/order-id";
+import { orderPaymentsShown } from "~/domain/payments";
 import { longShopDate } from "~/domain/report-period";
 import { requireAdminAction, requireAdminPage } from "~/server/admin-guard.server";
 import { timelineOf } from "~/server/audit.server";
@@ -40,16 +42,21 @@ import {
   setOrderStatus,
   updateClientDetails,
 } from "~/server/order-admin.server";
+import { paymentsOfOrder } from "~/server/payments.server";
+import { unmatchedPaymentCount } from "~/server/unmatched-payments.server";
 import type { Route } from "./+types/orders";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminPage(request);
   const url = new URL(request.url);
   const wanted = url.searchParams.get("order")?.trim();
-  // The order and its timeline are read together, not one after the other.
-  const [details, timeline] = wanted
-    ? await Promise.all([adminOrderDetails(wanted), timelineOf("order", normaliseOrderId(wanted))])
-    : [undefined, []];
+  // The order, its timeline and its payments are read together, and with the count of unmatched payments.
+  const [[details, timeline, ledger], unmatchedCount] = await Promise.all([
+    wanted
+      ? Promise.all([adminOrderDetails(wanted), timelineOf("order", normaliseOrderId(wanted)), paymentsOfOrder(wanted)])
+      : ([undefined, [], { payments: [], requests: [] }] as const),
+    unmatchedPaymentCount(),
+  ]);
   // A link to one order (reports, search) opens it on whichever tab holds it.
   const tab: OrderTab = details ? (details.isArchived ? "archived" : "active") : orderTabFrom(url.searchParams.get("tab"));
   const asked = pageFrom(url.searchParams.get("page"), Number.POSITIVE_INFINITY);
@@ -65,6 +72,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         kind: "found" as const,
         order: { ...details, placedOn: longShopDate(details.orderDate, timeZone) },
         timeline,
+        payments: orderPaymentsShown(ledger, details.totalCents),
         timeZone,
       }
     : wanted
@@ -79,6 +87,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       riders: await dispatchRiders(),
       origin: shopOrigin(request),
       selected,
+      unmatchedCount,
     },
     { status: selected?.kind === "missing" ? 404 : 200 },
   );
@@ -136,18 +145,6 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-const TAB_LABELS: Record<OrderTab, string> = { active: "Active", archived: "Archived" };
-
-/** The list's address: the tab and page, and the order whose details are open, if any. */
-function listHref(tab: OrderTab, page: number, orderId?: string) {
-  const params = new URLSearchParams();
-  if (tab === "archived") params.set("tab", tab);
-  if (page > 1) params.set("page", String(page));
-  if (orderId) params.set("order", orderId);
-  const query = params.toString();
-  return query ? `?${query}` : "/admin/orders";
-}
-
 type Acting = { mode: "dispatch" | "archive"; orderId: string } | null;
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
@@ -158,7 +155,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function OrdersPage({ tab, page, pageCount, groups, riders, origin, selected }: Route.ComponentProps["loaderData"]) {
+function OrdersPage({ tab, page, pageCount, groups, riders, origin, selected, unmatchedCount }: Route.ComponentProps["loaderData"]) {
   const navigate = useNavigate();
   const [acting, setActing] = useState<Acting>(null);
   // Each dialog opening gets a fresh fetcher, so it never shows an earlier answer.
@@ -172,22 +169,7 @@ function OrdersPage({ tab, page, pageCount, groups, riders, origin, selected }: 
 
   return (
     <div className="space-y-6">
-      <nav aria-label="Order lists" className="flex gap-2 border-b border-clay-200 dark:border-earth-800">
-        {ORDER_TABS.map((name) => (
-          <Link
-            key={name}
-            to={listHref(name, 1)}
-            aria-current={name === tab ? "page" : undefined}
-            className={`-mb-px border-b-2 px-4 py-2 text-sm font-semibold ${
-              name === tab
-                ? "border-clay-600 text-clay-700 dark:border-ochre-400 dark:text-ochre-300"
-                : "border-transparent hover:border-clay-300"
-            }`}
-          >
-            {TAB_LABELS[name]}
-          </Link>
-        ))}
-      </nav>
+      <OrderListsNav current={tab} unmatchedCount={unmatchedCount} />
 
       {/* The rows show it with their highlight; screen readers hear it. */}
       <LiveStatus className="sr-only">{announcement}</LiveStatus>
@@ -199,7 +181,7 @@ function OrdersPage({ tab, page, pageCount, groups, riders, origin, selected }: 
           groups={groups}
           tab={tab}
           origin={origin}
-          detailsHref={(orderId) => listHref(tab, page, orderId)}
+          detailsHref={(orderId) => orderListHref(tab, page, orderId)}
           highlights={highlights}
           onDispatch={(order) => act({ mode: "dispatch", orderId: order.id })}
           onArchive={(order) => act({ mode: "archive", orderId: order.id })}
@@ -209,7 +191,7 @@ function OrdersPage({ tab, page, pageCount, groups, riders, origin, selected }: 
       {pageCount > 1 && (
         <nav aria-label="Pages" className="flex items-center justify-between gap-4 text-sm">
           {page > 1 ? (
-            <Link to={listHref(tab, page - 1)} className="font-semibold hover:underline">
+            <Link to={orderListHref(tab, page - 1)} className="font-semibold hover:underline">
               Newer orders
             </Link>
           ) : (
@@ -217,7 +199,7 @@ function OrdersPage({ tab, page, pageCount, groups, riders, origin, selected }: 
           )}
           <span>{`Page ${page} of ${pageCount}`}</span>
           {page < pageCount ? (
-            <Link to={listHref(tab, page + 1)} className="font-semibold hover:underline">
+            <Link to={orderListHref(tab, page + 1)} className="font-semibold hover:underline">
               Older orders
             </Link>
           ) : (
@@ -228,7 +210,7 @@ function OrdersPage({ tab, page, pageCount, groups, riders, origin, selected }: 
 
       <OrderDetailsDialog
         selected={selected}
-        onClose={() => void navigate(listHref(tab, page), { preventScrollReset: true, replace: true })}
+        onClose={() => void navigate(orderListHref(tab, page), { preventScrollReset: true, replace: true })}
       />
       <DispatchDialog
         orderId={acting?.mode === "dispatch" ? acting.orderId : null}

@@ -1,0 +1,15 @@
+// Site Settings' M-Pesa Express section (issue 11), word for word.
+
+/** The settings M-Pesa Express cannot work without; all four, or none. */
+export const MPESA_REQUIRED_VARIABLES = ["MPESA_CONSUMER_KEY", "MPESA_CONSUMER_SECRET", "MPESA_PASSKEY", "MPESA_SHORTCODE"] as const;
+
+export const MPESA_CONNECTED_MESSAGE = "M-Pesa Express is connected";
+export const MPESA_NOT_CONFIGURED_MESSAGE = "M-Pesa Express is not configured.";
+export const MPESA_CONNECTION_WORKS_MESSAGE = "Connection works: M-Pesa gave a token and took the paybill addresses.";
+export const MPESA_TEST_FAILED_MESSAGE = "The test could not be run. Please try again.";
+
+/** What Site Settings shows of M-Pesa Express: the account it is paid into, never its keys. Null when off. */
+export type MpesaConnection = { shortcode: string; till: string | null; environment: "sandbox" | "production" } | null;
+
+/** What 'Test connection' answers. */
+export type MpesaTestAnswer = { ok: boolean; message: string };
