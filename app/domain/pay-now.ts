@@ -38,6 +38,8 @@ export type PaymentRequestState = "sending" | "not sent" | "waiting" | "paid" | 
 export type PayNowStatus =
   | { kind: "waiting"; message: string }
   | { kind: "paid"; message: string; receipt: string }
+  /** M-Pesa said paid but sent no receipt yet: no new request, which would take the money twice. */
+  | { kind: "confirmed"; message: string }
   | { kind: "problem"; message: string };
 
 export function payNowStatus(request: {
@@ -52,7 +54,7 @@ export function payNowStatus(request: {
     case "waiting":
       return { kind: "waiting", message: CHECK_YOUR_PHONE_MESSAGE };
     case "receipt pending":
-      return { kind: "waiting", message: RECEIPT_PENDING_MESSAGE };
+      return { kind: "confirmed", message: RECEIPT_PENDING_MESSAGE };
     case "paid":
       if (request.paymentProblem === null) return { kind: "paid", message: PAYMENT_RECEIVED_MESSAGE, receipt: request.receipt ?? "" };
       return { kind: "problem", message: request.paymentProblem === "wrong amount" ? WRONG_AMOUNT_MESSAGE : PAYMENT_HELD_MESSAGE };

@@ -109,11 +109,13 @@ export async function requestPayment(mpesa: MpesaConfig, orderId: string, phone:
     if (!order) return { ok: false, problem: "order-missing" } as const;
     if (order.paymentStatus === "Paid" || order.status === "Cancelled" || order.isArchived) return { ok: false, problem: "not-payable" } as const;
     const [last] = await tx
-      .select({ requestedAt: paymentRequests.requestedAt })
+      .select({ requestedAt: paymentRequests.requestedAt, state: paymentRequests.state })
       .from(paymentRequests)
       .where(and(eq(paymentRequests.orderId, order.id), sql`${paymentRequests.state} <> 'not sent'`))
       .orderBy(desc(paymentRequests.requestedAt))
       .limit(1);
+    // M-Pesa said the last one was paid: another would take the money twice.
+    if (last?.state === "receipt pending") return { ok: false, problem: "not-payable" } as const;
     const seconds = last ? secondsUntilResend(last.requestedAt, now) : 0;
     if (seconds > 0) return { ok: false, problem: "wait", seconds } as const;
     const id = newRecordId();

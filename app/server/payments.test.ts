@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { staffActor } from "~/domain/audit";
 import { orderCode } from "~/domain/mpesa";
-import { PAYMENT_RECEIVED_MESSAGE, WRONG_AMOUNT_MESSAGE } from "~/domain/pay-now";
+import { PAYMENT_RECEIVED_MESSAGE, RECEIPT_PENDING_MESSAGE, WRONG_AMOUNT_MESSAGE } from "~/domain/pay-now";
 import type { Settings } from "~/domain/site-documents.schema";
 import { action as darajaHook } from "~/routes/resources/daraja-hooks";
 import { type MpesaSimulator, startMpesaSimulator } from "../../scripts/mpesa-sim";
@@ -170,6 +170,9 @@ test("with no callback, the status query asks M-Pesa: 'paid' marks the request r
   await new Promise((resolve) => setTimeout(resolve, 100));
   expect(await queryUnansweredRequests(mpesa, new Date(Date.now() + 91_000))).toBe(2);
   expect((await requestOf(paid)).state).toBe("receipt pending");
+  expect((await payNowState(paid)).status).toEqual({ kind: "confirmed", message: RECEIPT_PENDING_MESSAGE });
+  // Another request now would take the money twice.
+  expect(await requestPayment(mpesa, paid, phoneEnding(0), "Duka Crafts", new Date(Date.now() + 120_000))).toEqual({ ok: false, problem: "not-payable" });
   expect((await requestOf(cancelled)).state).toBe("failed");
   expect((await requestOf(cancelled)).resultCode).toBe(1032);
   // Only a receipt pays an order: it waits for the callback or for staff.

@@ -34,10 +34,10 @@ export function PayNow({ view, refusal }: { view: PayNowView; refusal: PayNowRef
   const sending = navigation.state === "submitting" && navigation.formData?.has("phone") === true;
   const wait = useCountdown(view.secondsUntilResend);
   const status = view.status;
-  if (status?.kind === "paid") {
+  if (status?.kind === "paid" || status?.kind === "confirmed") {
     return (
       <LiveStatus className="rounded-lg border border-green-700/40 bg-green-50 px-4 py-3 font-semibold text-green-900 dark:border-green-400/40 dark:bg-green-950/40 dark:text-green-200">
-        {status.message} <span className="block text-sm font-normal">M-Pesa receipt {status.receipt}</span>
+        {status.message} {status.kind === "paid" && <span className="block text-sm font-normal">M-Pesa receipt {status.receipt}</span>}
       </LiveStatus>
     );
   }
