@@ -1,4 +1,3 @@
-import { payFailureMessage } from "./pay-now";
 import { describe, expect, test } from "vitest";
 import {
   ACCOUNT_REFERENCE_MAX,
@@ -769,23 +768,6 @@ describe("Daraja's answers", () => {
   test("a registerurl answer reads", () => {
     const answer = { OriginatorCoversationID: "7619-37765134-1", ResponseCode: "0", ResponseDescription: "success" };
     expect(registerUrlAnswerSchema.parse(answer)).toEqual(answer);
-  });
-});
-
-describe("payFailureMessage", () => {
-  test.each([
-    [1032, "The payment was cancelled on the phone."],
-    [1037, "Your phone could not be reached."],
-    [1, "Not enough money in M-Pesa."],
-    [2001, "The M-Pesa PIN was wrong."],
-    [1019, "The payment request expired before it was answered."],
-    [17, "A payment of the same amount was just made; wait two minutes and try again."],
-    [1025, "The payment did not go through."],
-    [9999, "The payment did not go through."],
-    [0, "The payment did not go through."],
-    [-1, "The payment did not go through."],
-  ])("code %i tells the shopper %j", (code, message) => {
-    expect(payFailureMessage(code)).toBe(message);
   });
 });
 

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { and, asc, desc, eq, inArray, lte, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import { type Actor, MPESA } from "~/domain/audit";
 import { maskPhone } from "~/domain/phone";
 import {
@@ -357,6 +357,12 @@ export async function unmatchedPayments(): Promise<UnmatchedPayment[]> {
     .orderBy(asc(payments.paidAt))
     .limit(500);
   return rows.map((r) => ({ ...r.payment, orderTotalCents: r.orderTotalCents }));
+}
+
+/** How many payments wait for staff under Orders → Unmatched payments (a partial index holds them). */
+export async function unmatchedPaymentCount(): Promise<number> {
+  const [row] = await (await db()).select({ n: count() }).from(payments).where(eq(payments.state, "unmatched"));
+  return row?.n ?? 0;
 }
 
 export type SettleResult =

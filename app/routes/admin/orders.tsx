@@ -42,8 +42,7 @@ import {
   setOrderStatus,
   updateClientDetails,
 } from "~/server/order-admin.server";
-import { paymentsOfOrder } from "~/server/payments.server";
-import { unmatchedPaymentCount } from "~/server/unmatched-payments.server";
+import { paymentsOfOrder, unmatchedPaymentCount } from "~/server/payments.server";
 import type { Route } from "./+types/orders";
 
 export async function loader({ request }: Route.LoaderArgs) {

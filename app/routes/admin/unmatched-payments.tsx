@@ -15,8 +15,7 @@ import { unmatchedPaymentActionSchema } from "~/domain/unmatched-payments.schema
 import { requireAdminAction, requireAdminPage } from "~/server/admin-guard.server";
 import { config } from "~/server/config.server";
 import { fieldErrors, formFields } from "~/server/form.server";
-import { attachPayment, dismissPayment, unmatchedPayments } from "~/server/payments.server";
-import { unmatchedPaymentCount } from "~/server/unmatched-payments.server";
+import { attachPayment, dismissPayment, unmatchedPaymentCount, unmatchedPayments } from "~/server/payments.server";
 import type { Route } from "./+types/unmatched-payments";
 
 export async function loader({ request }: Route.LoaderArgs) {
