@@ -45,6 +45,8 @@ export type MpesaSimulator = {
   confirmC2b(input: C2bInput): Promise<{ status: number }>;
   registered: { shortCode: string; confirmationUrl: string; validationUrl: string } | undefined;
   failNext(kind: FailureKind, times?: number): void;
+  /** How many access tokens it has given out (a shop should reuse one for about 50 minutes). */
+  tokensIssued(): number;
 };
 
 export type C2bInput = { billRef: string; amount: number; msisdn?: string; firstName?: string; transId?: string };
@@ -176,6 +178,7 @@ export async function startMpesaSimulator(options: SimulatorOptions = {}): Promi
     },
     confirmC2b,
     stop,
+    tokensIssued: () => tokens.size,
   };
 
   function newReceipt() {

@@ -140,6 +140,18 @@ test("a paid request makes the order Paid and Processing, with its receipt in th
   expect((await payNowState(orderId)).status).toEqual({ kind: "paid", message: PAYMENT_RECEIVED_MESSAGE, receipt: request.receipt });
 });
 
+test("one access token serves every request: the shop does not fetch one per call", async () => {
+  const fresh = await startMpesaSimulator({ port: 0, callbackDelayMs: 40 });
+  try {
+    const freshMpesa = { ...mpesa, baseUrl: fresh.baseUrl };
+    await Promise.all([givenOrder(), givenOrder(), givenOrder()].map(async (order) => requestPayment(freshMpesa, await order, phoneEnding(1), "Duka Crafts")));
+    expect(fresh.pushes).toHaveLength(3);
+    expect(fresh.tokensIssued()).toBe(1);
+  } finally {
+    await fresh.stop();
+  }
+});
+
 test("a request cancelled on the phone changes no order and says so; the wait before another is 60 seconds", async () => {
   const orderId = await givenOrder();
   const sentAt = new Date();
