@@ -104,6 +104,22 @@ test("a shopper pays with M-Pesa Express and sees it received without a reload; 
   await admin.context().close();
 });
 
+test("without JavaScript the form still sends the request, and the page shows where it stands on reload", async ({ browser }) => {
+  const order = await placeOrder();
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(url(`/payment-instructions/${order.orderId}`));
+  await page.getByLabel("M-Pesa phone number").fill("0712 345 670");
+  await page.getByRole("button", { name: "Pay now with M-Pesa" }).click();
+  await expect(page).toHaveURL(url(`/payment-instructions/${order.orderId}`));
+  await expect(page.getByRole("status").filter({ hasText: "Check your phone and enter your M-Pesa PIN." })).toBeVisible();
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole("status").filter({ hasText: "Payment received. Thank you!" })).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 15_000 });
+  await context.close();
+});
+
 test("a payment cancelled on the phone says why and offers the form again once the resend wait has passed", async ({ page }) => {
   // A minute of the page's clock, run a second at a time.
   test.setTimeout(60_000);
