@@ -309,6 +309,8 @@ test("a paybill payment with the order's account number pays it; one naming no o
   expect(await registerPaybillUrls(mpesa)).toEqual({ ok: true });
 
   const matched = await givenOrder();
+  // The database's code is the domain's: the generated column says what orderCode says.
+  expect((await orderOf(matched)).orderCode).toBe(orderCode(matched));
   const typed = ` ${orderCode(matched).slice(0, 5).toLowerCase()} #${orderCode(matched).slice(5)} `;
   expect((await simulator.confirmC2b({ billRef: typed, amount: 1_200 })).status).toBe(200);
   expect(await orderOf(matched)).toMatchObject({ paymentStatus: "Paid", status: "Processing" });

@@ -151,7 +151,7 @@ export const orders = pgTable(
     // The checkout form's one-time key: a resubmitted form finds the order it already placed.
     idempotencyKey: text("idempotency_key"),
     // The short code a shopper types as the M-Pesa account number (issue 11): the id's first 10 characters in
-    // capitals, as domain/mpesa.ts orderCode says; a unit test checks the two agree. Not unique on purpose: a
+    // capitals, as domain/mpesa.ts orderCode says; payments.test.ts checks the two agree. Not unique on purpose: a
     // paybill payment matching two orders goes to staff rather than to a guess.
     orderCode: text("order_code")
       .notNull()
