@@ -45,6 +45,7 @@ describe("isPastHold", () => {
     isArchived: false,
     orderDate: hoursAgo(49),
     lastStaffChangeAt: null,
+    paymentUnderway: false,
   };
 
   test("an order unpaid for longer than the hold is past it", () => {
@@ -63,6 +64,7 @@ describe("isPastHold", () => {
     { status: "Delivered" },
     { status: "Cancelled" },
     { isArchived: true },
+    { paymentUnderway: true },
   ])("an order %o is never cancelled for want of payment", (change) => {
     expect(isPastHold({ ...waiting, ...change }, cutoff)).toBe(false);
   });

@@ -27,11 +27,16 @@ export type HeldOrder = {
   orderDate: Date;
   /** When a staff member last changed the order: taking it in hand (reopening it, say) starts the hold afresh. */
   lastStaffChangeAt: Date | null;
+  /**
+   * An M-Pesa Express request for it waits for the shopper's answer, or M-Pesa confirmed it and its receipt is
+   * still to come (decision 036): the shopper is paying, so the order is not cancelled under them.
+   */
+  paymentUnderway: boolean;
 };
 
 /**
  * Whether the shop cancels an order for want of payment: still Pending Payment and Unpaid, open (an archived
- * order holds no stock), and neither placed nor changed by staff since the cutoff.
+ * order holds no stock), neither placed nor changed by staff since the cutoff, and no payment under way.
  */
 export function isPastHold(order: HeldOrder, cutoff: Date): boolean {
   return (
@@ -39,7 +44,8 @@ export function isPastHold(order: HeldOrder, cutoff: Date): boolean {
     order.paymentStatus === "Unpaid" &&
     !order.isArchived &&
     order.orderDate < cutoff &&
-    (order.lastStaffChangeAt === null || order.lastStaffChangeAt < cutoff)
+    (order.lastStaffChangeAt === null || order.lastStaffChangeAt < cutoff) &&
+    !order.paymentUnderway
   );
 }
 

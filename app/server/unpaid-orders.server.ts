@@ -3,7 +3,7 @@ import { THE_SHOP } from "~/domain/audit";
 import { holdCancelNote, holdCutoff, isPastHold, unpaidHoldMinutes } from "~/domain/unpaid-hold";
 import type { Database } from "./db/client.server";
 import { db } from "./db/database.server";
-import { auditLog, orders } from "./db/schema.server";
+import { auditLog, orders, paymentRequests } from "./db/schema.server";
 import { applyChange } from "./order-admin.server";
 import { readSiteDocument } from "./site-documents.server";
 
@@ -16,6 +16,10 @@ const BATCH = 50;
 /** When a staff member last changed the order, from the activity log. */
 const lastStaffChange = sql<Date | null>`(select max(${auditLog.at}) from ${auditLog}
   where ${auditLog.entity} = 'order' and ${auditLog.entityId} = ${orders.id} and ${isNotNull(auditLog.staffEmail)})`.mapWith(auditLog.at);
+
+/** Whether an M-Pesa Express request for the order is being answered, or was confirmed without its receipt. */
+const paymentUnderway = sql<boolean>`exists (select 1 from ${paymentRequests} where ${paymentRequests.orderId} = ${orders.id}
+  and ${paymentRequests.state} in ('sending', 'waiting', 'receipt pending'))`;
 
 /**
  * Cancels every order past the hold time of Site Settings (none when it is 0), as the shop, and answers how
@@ -35,21 +39,22 @@ export async function cancelUnpaidOrdersPastHold(now: Date, database?: Database,
       // The query narrows to the orders isPastHold decides on, through the partial index of orders awaiting
       // payment; its condition is written as the index's is, so the planner always matches the two.
       const claimed = await tx
-        .select({ order: orders, lastStaffChangeAt: lastStaffChange })
+        .select({ order: orders, lastStaffChangeAt: lastStaffChange, paymentUnderway })
         .from(orders)
         .where(
           and(
             sql`${orders.status} = 'Pending Payment' and ${orders.paymentStatus} = 'Unpaid' and ${orders.isArchived} = false`,
             lt(orders.orderDate, cutoff),
             sql`coalesce(${lastStaffChange} < ${cutoff.toISOString()}::timestamptz, true)`,
+            sql`not ${paymentUnderway}`,
           ),
         )
         .orderBy(asc(orders.orderDate))
         .limit(BATCH)
         .for("update", { skipLocked: true });
       let done = 0;
-      for (const { order, lastStaffChangeAt } of claimed) {
-        if (!isPastHold({ ...order, lastStaffChangeAt }, cutoff)) continue;
+      for (const { order, lastStaffChangeAt, paymentUnderway: underway } of claimed) {
+        if (!isPastHold({ ...order, lastStaffChangeAt, paymentUnderway: underway }, cutoff)) continue;
         const result = await applyChange(tx, order, { status: "Cancelled" }, { actor: THE_SHOP, now, note });
         if (result.ok) done++;
       }

@@ -8,7 +8,7 @@ import { timelineOf } from "./audit.server";
 import { heldQuantities } from "./catalogue.server";
 import type { Database } from "./db/client.server";
 import { db, shopDatabase } from "./db/database.server";
-import { orders, products } from "./db/schema.server";
+import { orders, paymentRequests, products } from "./db/schema.server";
 import { watchLocalWrites } from "./events.server";
 import { setOrderArchived, setOrderStatus } from "./order-admin.server";
 import { placeOrder } from "./orders.server";
@@ -115,6 +115,26 @@ test("an order unpaid for longer than the hold is cancelled by the shop, its sto
   // Swept again, nothing more happens.
   expect(await cancelUnpaidOrdersPastHold(now)).toBe(0);
   expect(await timelineOf("order", overdue)).toHaveLength(1);
+});
+
+test("an order whose shopper is paying by M-Pesa Express, or whose payment M-Pesa confirmed without a receipt, is not cancelled", async () => {
+  const product = await givenProduct(10);
+  const paying = await givenOrder(product, 1, hoursBefore(49));
+  const confirmed = await givenOrder(product, 1, hoursBefore(49));
+  const failed = await givenOrder(product, 1, hoursBefore(49));
+  const request = (orderId: string, state: "waiting" | "receipt pending" | "failed") => ({
+    id: newRecordId(),
+    orderId,
+    phoneMasked: "+254 ••• ••• 670",
+    amountCents: 900_00,
+    state,
+    checkoutRequestId: `ws_CO_${newRecordId()}`,
+    requestedAt: hoursBefore(0.01),
+  });
+  await (await db()).insert(paymentRequests).values([request(paying, "waiting"), request(confirmed, "receipt pending"), request(failed, "failed")]);
+
+  expect(await cancelUnpaidOrdersPastHold(now)).toBe(1);
+  expect([await statusOf(paying), await statusOf(confirmed), await statusOf(failed)]).toEqual(["Pending Payment", "Pending Payment", "Cancelled"]);
 });
 
 test("an order a staff member reopened waits a whole hold again before the shop cancels it", async () => {
