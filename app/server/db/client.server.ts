@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { SQL } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { ConfigurationError, config } from "../config.server";
 import { takeDataDirLock } from "./data-dir-lock.server";
+import { PgliteThread } from "./pglite-thread.server";
 import * as schema from "./schema.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -51,13 +52,24 @@ export function fromPglite(client: PGlite, onClose: () => void = () => {}): Shop
   };
 }
 
+/** The shop's own PGlite data directory, opened on a thread of its own (decision 037). */
 export async function openPglite(dataDir: string): Promise<ShopDatabase> {
   const release = takeDataDirLock(dataDir);
   try {
     const pgdata = path.join(dataDir, "pgdata");
     mkdirSync(pgdata, { recursive: true });
-    const client = await PGlite.create(pgdata, { extensions: PGLITE_EXTENSIONS });
-    return fromPglite(client, release);
+    const client = await PgliteThread.open(pgdata);
+    const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Database;
+    return {
+      db,
+      kind: "pglite",
+      listen: (channel, onPayload) => client.listen(channel, onPayload),
+      withAdvisoryLock: (_key, work) => work(db),
+      async close() {
+        await client.close();
+        release();
+      },
+    };
   } catch (error) {
     release();
     if (error instanceof ConfigurationError) throw error;
