@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQLWrapper, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "./db/client.server";
 import { shopDatabase } from "./db/database.server";
@@ -13,11 +13,15 @@ export type ShopEvent = z.infer<typeof shopEventSchema>;
 
 /**
  * Announces a change. Call it inside the transaction that makes the change: PostgreSQL delivers a NOTIFY
- * only when its transaction commits, so a rolled-back write is never announced.
+ * only when its transaction commits, so a rolled-back write is never announced. `writes` (inserts, updates)
+ * are made in the same statement, as one round trip: an embedded database pays for each statement.
  */
-export async function publish(tx: Queryable, topic: ShopTopic, id?: string): Promise<void> {
+export async function publish(tx: Queryable, topic: ShopTopic, id?: string, writes: readonly SQLWrapper[] = []): Promise<void> {
   const payload: ShopEvent = id === undefined ? { topic } : { topic, id };
-  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(payload)})`);
+  const notify = sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(payload)})`;
+  // A data-modifying WITH runs exactly once whether or not the query reads it.
+  const named = writes.map((write, i) => sql`${sql.raw(`write${i}`)} as (${write.getSQL()})`);
+  await tx.execute(named.length === 0 ? notify : sql`with ${sql.join(named, sql`, `)} ${notify}`);
   for (const write of localWriteWatchers) if (write.topics.has(topic)) write.notice();
 }
 

@@ -37,9 +37,6 @@ export async function orderIdForKey(key: string): Promise<string | undefined> {
  * checkouts can never both take the last unit. The same idempotency key always yields the same order.
  */
 export async function placeOrder(input: CheckoutInput, now = new Date()): Promise<PlaceOrderResult> {
-  const existing = await orderIdForKey(input.idempotencyKey);
-  if (existing) return { ok: true, orderId: existing };
-
   const settings = await readSiteDocument("settings");
   const method = settings.paymentMethods.find((m) => m.enabled && m.name === input.paymentMethod);
   if (!method) return { ok: false, problem: { kind: "payment-method" } };
@@ -63,10 +60,12 @@ export async function placeOrder(input: CheckoutInput, now = new Date()): Promis
         .where(inArray(products.id, ids))
         .orderBy(asc(products.id))
         .for("update");
-      // A resubmission that waited on the first submission's locks finds its order now, before the stock it
-      // took could make it look sold out.
-      const [placed] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.idempotencyKey, input.idempotencyKey));
-      if (placed) return { ok: true, orderId: placed.id };
+      // A resubmission finds its order: at the insert (the key is unique) or, when the stock the first
+      // submission took makes it look refused, here, so the check costs nothing on the usual path.
+      const refuse = async (problem: CheckoutProblem): Promise<PlaceOrderResult> => {
+        const [placed] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.idempotencyKey, input.idempotencyKey));
+        return placed ? { ok: true, orderId: placed.id } : { ok: false, problem };
+      };
       const byId = new Map(rows.map((r) => [r.id, r]));
       const held = await heldQuantities(tx, ids);
 
@@ -74,16 +73,16 @@ export async function placeOrder(input: CheckoutInput, now = new Date()): Promis
       for (const line of input.bag) {
         const product = byId.get(line.productId);
         if (!product || !product.isVisible) {
-          return { ok: false, problem: { kind: "unavailable", productName: product?.name ?? "An item in your bag" } };
+          return refuse({ kind: "unavailable", productName: product?.name ?? "An item in your bag" });
         }
         const sizeOk = product.sizes.length === 0 ? line.size === "" : product.sizes.includes(line.size);
         const colorOk = product.colors.length === 0 ? line.color === "" : product.colors.includes(line.color);
-        if (!sizeOk || !colorOk) return { ok: false, problem: { kind: "option-gone", productName: product.name } };
+        if (!sizeOk || !colorOk) return refuse({ kind: "option-gone", productName: product.name });
         wanted.set(product.id, (wanted.get(product.id) ?? 0) + line.quantity);
       }
       const figures = new Map<string, StockFigures>(rows.map((r) => [r.id, { stock: r.stock, held: held.get(r.id) ?? 0 }]));
       const short = firstShortfall(wanted, (id) => figures.get(id));
-      if (short) return { ok: false, problem: { kind: "sold-out", productName: byId.get(short.productId)!.name, available: short.available } };
+      if (short) return refuse({ kind: "sold-out", productName: byId.get(short.productId)!.name, available: short.available });
 
       const lines = input.bag.map((line, position) => {
         const product = byId.get(line.productId)!;
@@ -99,7 +98,7 @@ export async function placeOrder(input: CheckoutInput, now = new Date()): Promis
         };
       });
       const orderId = newOrderId(secureRandomInt);
-      await tx.insert(orders).values({
+      const order = tx.insert(orders).values({
         id: orderId,
         trackingId: newTrackingId(secureRandomInt),
         clientName: input.name,
@@ -111,8 +110,8 @@ export async function placeOrder(input: CheckoutInput, now = new Date()): Promis
         orderDate: now,
         updatedAt: now,
       });
-      await tx.insert(orderLines).values(lines.map((line) => ({ ...line, orderId })));
-      await publish(tx, "orders", orderId);
+      // The order, its lines and its announcement in one statement (its foreign keys are checked at its end).
+      await publish(tx, "orders", orderId, [order, tx.insert(orderLines).values(lines.map((line) => ({ ...line, orderId })))]);
       // Shop pages show only whether a product is in stock: they are dropped when this order sells one out.
       const soldOut = [...wanted].some(([id, quantity]) => {
         const before = figures.get(id)!;

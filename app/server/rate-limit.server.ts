@@ -1,40 +1,57 @@
 import { setImmediate } from "node:timers/promises";
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
 import { afterWrite, type ClientCount, countHit, isSpent, noHits, type RateLimit, type RateLimitVerdict } from "~/domain/rate-limit";
 import { db } from "./db/database.server";
 import { rateLimits } from "./db/schema.server";
 
 export type { RateLimitVerdict };
 
+/** `value` of the limit whose key is the row's: one statement serves limits of different sizes and windows. */
+const perKey = (limits: readonly RateLimit[], value: (limit: RateLimit) => unknown) =>
+  sql`case ${rateLimits.key} ${sql.join(
+    limits.map((limit) => sql`when ${limit.key} then ${value(limit)}`),
+    sql` `,
+  )} end`;
+
 /**
- * Takes one attempt for `key` if its window has room: one atomic upsert that counts only while the count is
- * under the limit, so attempts racing on any number of connections or processes never take more than `limit`.
- * Returns the window's start when taken.
+ * Takes one attempt from each limit that has room, in one atomic upsert: a row counts only while its count is
+ * under its limit, so attempts racing on any number of connections or processes never take more than the
+ * limit. Rows are locked in key order, so overlapping attempts queue rather than deadlock. Returns the window
+ * start of each limit taken.
  */
-async function take({ key, limit, windowMs }: RateLimit, now: Date): Promise<Date | undefined> {
-  const ended = sql`${rateLimits.windowStart} <= ${new Date(now.getTime() - windowMs)}`;
-  const [row] = await (await db())
+async function takeEach(limits: readonly RateLimit[], now: Date): Promise<Map<string, Date>> {
+  const ended = sql`${rateLimits.windowStart} <= ${perKey(limits, (limit) => sql`${new Date(now.getTime() - limit.windowMs)}::timestamptz`)}`;
+  const rows = await (await db())
     .insert(rateLimits)
-    .values({ key, windowStart: now, hits: 1 })
+    .values([...limits].sort((a, b) => (a.key < b.key ? -1 : 1)).map(({ key }) => ({ key, windowStart: now, hits: 1 })))
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
         // A window that has passed starts again from this attempt.
         hits: sql`case when ${ended} then 1 else ${rateLimits.hits} + 1 end`,
-        windowStart: sql`case when ${ended} then ${now} else ${rateLimits.windowStart} end`,
+        windowStart: sql`case when ${ended} then excluded.window_start else ${rateLimits.windowStart} end`,
       },
-      setWhere: sql`${ended} or ${rateLimits.hits} < ${limit}`,
+      setWhere: sql`${ended} or ${rateLimits.hits} < ${perKey(limits, (limit) => sql`${limit.limit}::integer`)}`,
     })
-    .returning({ windowStart: rateLimits.windowStart });
-  return row?.windowStart;
+    .returning({ key: rateLimits.key, windowStart: rateLimits.windowStart });
+  return new Map(rows.map((row) => [row.key, row.windowStart]));
 }
 
-/** Gives back an attempt taken in the window that began at `windowStart` (none if a new window has begun). */
-async function giveBack(key: string, windowStart: Date): Promise<void> {
-  await (await db())
-    .update(rateLimits)
-    .set({ hits: sql`${rateLimits.hits} - 1` })
-    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart), gt(rateLimits.hits, 0)));
+/**
+ * Gives back attempts taken in the windows that began at the given starts (none where a new window has begun
+ * since). A refused attempt also removes the rows it created, so keys made up by a refused client leave
+ * nothing behind; a window that an attempt really used keeps its start.
+ */
+async function giveBack(taken: ReadonlyMap<string, Date>, refusedAt?: Date): Promise<void> {
+  if (taken.size === 0) return;
+  const ours = sql.join(
+    [...taken].map(([key, windowStart]) => sql`(${rateLimits.key} = ${key} and ${rateLimits.windowStart} = ${windowStart}::timestamptz)`),
+    sql` or `,
+  );
+  const created = refusedAt ? sql`${rateLimits.hits} = 1 and ${rateLimits.windowStart} = ${refusedAt}::timestamptz` : sql`false`;
+  await (await db()).execute(sql`with created as (delete from ${rateLimits} where (${ours}) and ${created} returning ${rateLimits.key})
+    update ${rateLimits} set hits = ${rateLimits.hits} - 1
+    where (${ours}) and ${rateLimits.hits} > 0 and ${rateLimits.key} not in (select key from created)`);
 }
 
 async function secondsUntilRoom({ key, windowMs }: RateLimit, now: Date): Promise<number> {
@@ -47,25 +64,19 @@ export type TakenAttempt = { allowed: true; giveBack(): Promise<void> } | { allo
 
 /**
  * Takes one attempt from every limit, or from none: counted before the work it guards is done, so requests
- * sent at once cannot all slip through on one free attempt. Limits are taken in the order given, the broadest
- * first: one that refuses hands back those taken before it and writes nothing for those after it, so a refused
- * attempt counts nowhere and a flood of made-up keys adds no rows. `giveBack` returns a taken attempt that
- * should not count after all (a sign-in whose password was right).
+ * sent at once cannot all slip through on one free attempt. When a limit refuses, the attempts taken from the
+ * others are given back, so a refused attempt counts nowhere, and the wait is the first refusing limit's in
+ * the order given (the broadest first). `giveBack` returns a taken attempt that should not count after all (a
+ * sign-in whose password was right).
  */
 export async function takeAttempt(limits: readonly RateLimit[], now = new Date()): Promise<TakenAttempt> {
-  const taken: { key: string; windowStart: Date }[] = [];
-  const giveAllBack = async () => {
-    await Promise.all(taken.map(({ key, windowStart }) => giveBack(key, windowStart)));
-  };
-  for (const limit of limits) {
-    const windowStart = await take(limit, now);
-    if (!windowStart) {
-      await giveAllBack();
-      return { allowed: false, retryAfterSeconds: await secondsUntilRoom(limit, now) };
-    }
-    taken.push({ key: limit.key, windowStart });
+  const taken = await takeEach(limits, now);
+  const refusing = limits.find((limit) => !taken.has(limit.key));
+  if (refusing) {
+    await giveBack(taken, now);
+    return { allowed: false, retryAfterSeconds: await secondsUntilRoom(refusing, now) };
   }
-  return { allowed: true, giveBack: giveAllBack };
+  return { allowed: true, giveBack: () => giveBack(taken) };
 }
 
 /** Forgets windows that ended long ago, so the table stays small. */

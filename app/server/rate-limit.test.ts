@@ -80,6 +80,22 @@ test("an attempt is taken from every limit or from none, and a refused one count
   expect(await sharedCount(phone.key)).toEqual({ hits: 1, windowStart: 60_000 });
 });
 
+test("a refused attempt leaves no row for keys it made up, and limits of different sizes count in one go", async () => {
+  const address = { key: "test:flood-address", limit: 1, windowMs: 60_000 };
+  const shortWindow = { key: "test:flood-short", limit: 5, windowMs: 1_000 };
+  expect((await takeAttempt([address, shortWindow], at(0))).allowed).toBe(true);
+  // The short window has ended by 2 s, the address's has not: each limit keeps its own size and window.
+  for (let i = 0; i < 20; i++) {
+    const madeUp = { key: `test:flood-phone-${i}`, limit: 5, windowMs: 60_000 };
+    expect(await takeAttempt([address, madeUp, shortWindow], at(2_000))).toEqual({ allowed: false, retryAfterSeconds: 58 });
+  }
+  const rows = await (await db()).select({ key: rateLimits.key }).from(rateLimits);
+  expect(rows.filter((row) => row.key.startsWith("test:flood-phone-"))).toEqual([]);
+  expect(await sharedCount(address.key)).toEqual({ hits: 1, windowStart: 0 });
+  // The refused attempts restarted the short window and gave it back: its ended window is forgotten.
+  expect(await sharedCount(shortWindow.key)).toBeUndefined();
+});
+
 test("an attempt given back leaves room for another, but not in a window begun since", async () => {
   const limit = { key: "test:give-back", limit: 1, windowMs: 60_000 };
   const first = await takeAttempt([limit], at(0));
