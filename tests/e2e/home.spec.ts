@@ -42,6 +42,8 @@ test("the hero turns to the next slide every 5 seconds with a 1-second fade, and
 test("every slide has its title, subtitle and a Shop Now link, and a real picture with alt text", async ({ page, request }) => {
   const html = await (await request.get("/")).text();
   for (const title of SLIDE_TITLES) expect(html).toContain(title);
+  // Only the first slide's picture is in the page as sent: the others must not share the first one's bandwidth.
+  expect(html.match(/<img[^>]*class="absolute inset-0 size-full object-cover"/g)).toHaveLength(1);
 
   await page.goto("/");
   const first = page.getByRole("group", { name: "1 of 3" });
@@ -51,7 +53,8 @@ test("every slide has its title, subtitle and a Shop Now link, and a real pictur
   await expect(firstPicture).toHaveAttribute("loading", "eager");
   await expect(firstPicture).toHaveAttribute("fetchpriority", "high");
 
-  // The other slides wait their turn: hidden from the accessibility tree, their pictures loaded lazily.
+  // The other slides wait their turn: hidden from the accessibility tree, their pictures added once the page
+  // has loaded, and loaded lazily.
   const later = page.locator('[aria-roledescription="slide"][aria-hidden="true"] img');
   await expect(later).toHaveCount(2);
   for (const picture of await later.all()) {

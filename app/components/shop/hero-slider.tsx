@@ -28,6 +28,21 @@ function useMotionAllowed() {
 }
 
 /**
+ * True once the page has loaded: the later slides' pictures wait for it, since pictures in view load at
+ * once even when transparent, and theirs would share a phone's slow network with the first slide's.
+ */
+function usePageLoaded() {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    const load = () => setLoaded(true);
+    if (document.readyState === "complete") return load();
+    window.addEventListener("load", load, { once: true });
+    return () => window.removeEventListener("load", load);
+  }, []);
+  return loaded;
+}
+
+/**
  * The home page's hero (SPEC §2): slides fade one into the next every 5 s until the shopper touches,
  * clicks or focuses anything in it; dots choose a slide, and on phones arrows step through them.
  */
@@ -36,6 +51,7 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
   const [stopped, setStopped] = useState(false);
   const count = slides.length;
   const rotating = useMotionAllowed() && !stopped && count > 1;
+  const pageLoaded = usePageLoaded();
   // Slides may be removed while the page is open.
   const active = current < count ? current : 0;
 
@@ -79,15 +95,17 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
               inert={!shown}
               className={`absolute inset-0 transition-opacity duration-1000 ${shown ? "opacity-100" : "opacity-0"}`}
             >
-              <Picture
-                url={slide.src}
-                alt={slide.alt}
-                width={1600}
-                height={900}
-                sizes="100vw"
-                priority={index === 0}
-                className="absolute inset-0 size-full object-cover"
-              />
+              {(index === 0 || pageLoaded || shown) && (
+                <Picture
+                  url={slide.src}
+                  alt={slide.alt}
+                  width={1600}
+                  height={900}
+                  sizes="100vw"
+                  priority={index === 0}
+                  className="absolute inset-0 size-full object-cover"
+                />
+              )}
               <div className="absolute inset-0 bg-linear-to-t from-black/80 via-black/40 to-black/10" />
               <div className="relative mx-auto flex h-full max-w-6xl flex-col items-start justify-end px-4 pb-20 text-white">
                 <h2 className="max-w-2xl font-display text-4xl leading-tight font-semibold lg:text-6xl">{slide.title}</h2>
