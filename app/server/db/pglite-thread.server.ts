@@ -36,7 +36,9 @@ export class PgliteThread {
 
   /** Opens the PGlite data directory `pgdata` on a new thread. */
   static open(pgdata: string): Promise<PgliteThread> {
-    const worker = new Worker(path.join(projectRoot(), "app", "server", "db", "pglite-thread.worker.mjs"), { workerData: { pgdata } });
+    // Plain JavaScript needs none of the process's flags (a loader, or `--input-type` of a `node -e` script,
+    // which a worker started from a file refuses).
+    const worker = new Worker(path.join(projectRoot(), "app", "server", "db", "pglite-thread.worker.mjs"), { workerData: { pgdata }, execArgv: [] });
     return new Promise((resolve, reject) => {
       const failed = (error: Error) => reject(error);
       worker.once("error", failed);
