@@ -7,13 +7,16 @@ import { type Engine, engines, newShopPlace, quick, round, writeLargeShop, write
 /**
  * Browsing while shoppers check out (issue 10, item 8): shop pages (home, shop, a product) at 50 connections,
  * first alone, then while orders arrive at 20 a second. An order changes what a cached page shows only when
- * it sells a product out, so browsing should keep at least 80% of its rate.
+ * it sells a product out, so browsing should keep at least 80% of its rate (the median of three rounds).
  */
 const LARGE_SHOP = quick ? { products: 2_000, orders: 5_000 } : { products: 10_000, orders: 50_000 };
 const CONNECTIONS = 50;
 const SECONDS = quick ? 3 : 20;
 const ORDERS_PER_SECOND = 20;
 const AIM = 0.8;
+// A shared 2-core machine varies by a few percent from run to run: the full run measures three rounds
+// (browsing alone, then with checkout, each time) and reports the round with the median share.
+const ROUNDS = quick ? 1 : 3;
 
 export type MixedFigures = {
   connections: number;
@@ -21,6 +24,8 @@ export type MixedFigures = {
   browsingAlone: { requestsPerSecond: number; p99Ms: number };
   browsingWithCheckout: { requestsPerSecond: number; p99Ms: number };
   keptShare: number;
+  /** The share each round kept, in the order measured. */
+  roundShares: number[];
   checkout: { aimedPerSecond: number; ordersPerSecond: number; placed: number; refused: number; noAnswer: number };
   browsingErrors: number;
 };
@@ -69,25 +74,35 @@ export async function mixedFigures(engine: Engine): Promise<MixedFigures> {
     const slug = /\/product\/([a-z0-9-]+-bench[0-9]+)</.exec(sitemap)?.[1] ?? "";
     const paths = ["/", "/products", `/product/${slug}`];
     await browse(shop.baseURL, paths); // warm-up
-    const alone = await browse(shop.baseURL, paths);
-    const browsing = browse(shop.baseURL, paths);
-    const answers = await checkoutAtRate(shop.baseURL, `mixed${randomUUID().replaceAll("-", "").slice(0, 12)}`, browsing);
-    const together = await browsing;
+    const rounds: { alone: autocannon.Result; together: autocannon.Result; answers: Answer[]; share: number }[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const alone = await browse(shop.baseURL, paths);
+      const browsing = browse(shop.baseURL, paths);
+      const answers = await checkoutAtRate(shop.baseURL, `mixed${randomUUID().replaceAll("-", "").slice(0, 12)}`, browsing);
+      const together = await browsing;
+      rounds.push({ alone, together, answers, share: together.requests.average / alone.requests.average });
+    }
+    const { alone, together, answers, share } = [...rounds].sort((x, y) => x.share - y.share)[Math.floor(ROUNDS / 2)]!;
     const placed = answers.filter((a) => a.kind === "placed").length;
+    const allAnswers = rounds.flatMap((r) => r.answers);
     const figures: MixedFigures = {
       connections: CONNECTIONS,
       seconds: SECONDS,
       browsingAlone: figuresOf(alone),
       browsingWithCheckout: figuresOf(together),
-      keptShare: round(together.requests.average / alone.requests.average, 2),
+      keptShare: round(share, 2),
+      roundShares: rounds.map((r) => round(r.share, 2)),
       checkout: {
         aimedPerSecond: ORDERS_PER_SECOND,
         ordersPerSecond: round(placed / SECONDS, 1),
         placed,
-        refused: answers.filter((a) => a.kind === "refused").length,
-        noAnswer: answers.filter((a) => a.kind === "no answer").length,
+        refused: allAnswers.filter((a) => a.kind === "refused").length,
+        noAnswer: allAnswers.filter((a) => a.kind === "no answer").length,
       },
-      browsingErrors: alone.errors + alone.timeouts + alone.non2xx + together.errors + together.timeouts + together.non2xx,
+      browsingErrors: rounds.reduce(
+        (sum, r) => sum + r.alone.errors + r.alone.timeouts + r.alone.non2xx + r.together.errors + r.together.timeouts + r.together.non2xx,
+        0,
+      ),
     };
     console.log(`${engine}:`, figures);
     return figures;

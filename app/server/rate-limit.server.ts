@@ -86,8 +86,8 @@ export async function sweepRateLimits(olderThan: Date): Promise<void> {
 
 // How often a batched limit writes its new hits; also how far behind one process may see another's.
 const WRITE_EVERY_MS = 1_000;
-// Rows per statement, with pages served between statements: an embedded database runs on the server's own
-// thread, and a long write would hold every page up.
+// Rows per statement, with other queries served between statements: an embedded database runs one statement at
+// a time, and a long write would hold every page's queries up.
 const ROWS_PER_WRITE = 200;
 const batchedLimits = new Set<{ close(): Promise<void> }>();
 
