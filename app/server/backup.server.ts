@@ -14,6 +14,8 @@ export const BACKUP_TABLES = [
   "order_lines",
   "payment_requests",
   "payments",
+  "notifications",
+  "newsletter_subscribers",
   "staff_users",
   "staff_sessions",
   "site_documents",

@@ -47,6 +47,12 @@ const environmentSchema = z.object({
   MPESA_TILL: optionalText.pipe(z.string().regex(/^\d{5,7}$/, "MPESA_TILL must be the till number, 5 to 7 digits").optional()),
   MPESA_ENV: z.enum(["sandbox", "production"], "MPESA_ENV must be sandbox or production").default("sandbox"),
   MPESA_BASE_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
+  AT_USERNAME: optionalText,
+  AT_API_KEY: optionalText,
+  AT_SENDER_ID: optionalText.pipe(z.string().max(11, "AT_SENDER_ID must be the sender name Africa's Talking gave you, at most 11 characters").optional()),
+  AT_BASE_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
+  SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\/[^/]+/, "SMTP_URL must look like smtp://user:pass@host:587").optional()),
+  MAIL_FROM: optionalText.pipe(z.email("MAIL_FROM must be an email address such as shop@example.com").optional()),
 });
 
 /** How the shop reaches Safaricom's Daraja API (issue 11); absent when M-Pesa Express is not configured. */
@@ -62,6 +68,11 @@ export type MpesaConfig = {
   publicUrl: string;
 };
 
+/** How the shop sends SMS through Africa's Talking (issue 12); absent when SMS is not configured. */
+export type SmsConfig = { username: string; apiKey: string; senderId: string | undefined; baseUrl: string };
+/** How the shop sends email (issue 12); absent when no SMTP server is configured. */
+export type MailConfig = { smtpUrl: string; from: string };
+
 export type ShopConfig = {
   dataDir: string;
   uploadsDir: string;
@@ -71,7 +82,29 @@ export type ShopConfig = {
   /** Checkouts an hour per phone number and per browser, and per address (decision 029). */
   checkoutsPerHour: { perShopper: number; perAddress: number };
   mpesa: MpesaConfig | undefined;
+  sms: SmsConfig | undefined;
+  mail: MailConfig | undefined;
 };
+
+/** Africa's Talking's sandbox answers the account named "sandbox"; every other account is live. */
+const AT_LIVE = "https://api.africastalking.com";
+const AT_SANDBOX = "https://api.sandbox.africastalking.com";
+
+function smsConfig(env: z.infer<typeof environmentSchema>, publicUrl: string | undefined): SmsConfig | undefined {
+  if (!env.AT_USERNAME && !env.AT_API_KEY) return undefined;
+  if (!env.AT_USERNAME || !env.AT_API_KEY) throw new ConfigurationError("AT_USERNAME, AT_API_KEY: SMS needs both set together.");
+  // Every SMS carries the order's tracking link.
+  if (!publicUrl) throw new ConfigurationError("PUBLIC_URL: SMS messages need the shop's public address for their tracking links.");
+  const baseUrl = (env.AT_BASE_URL ?? (env.AT_USERNAME === "sandbox" ? AT_SANDBOX : AT_LIVE)).replace(/\/+$/, "");
+  return { username: env.AT_USERNAME, apiKey: env.AT_API_KEY, senderId: env.AT_SENDER_ID, baseUrl };
+}
+
+function mailConfig(env: z.infer<typeof environmentSchema>, publicUrl: string | undefined): MailConfig | undefined {
+  if (!env.SMTP_URL && !env.MAIL_FROM) return undefined;
+  if (!env.SMTP_URL || !env.MAIL_FROM) throw new ConfigurationError("SMTP_URL, MAIL_FROM: email needs both set together.");
+  if (!publicUrl) throw new ConfigurationError("PUBLIC_URL: emails need the shop's public address for their links.");
+  return { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM };
+}
 
 function mpesaConfig(env: z.infer<typeof environmentSchema>, publicUrl: string | undefined): MpesaConfig | undefined {
   const missing = MPESA_REQUIRED.filter((name) => !env[name]);
@@ -111,6 +144,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ShopConfig {
     timeZone: parsed.data.SHOP_TIMEZONE,
     checkoutsPerHour: { perShopper: parsed.data.CHECKOUTS_PER_HOUR, perAddress: parsed.data.CHECKOUTS_PER_HOUR_PER_ADDRESS },
     mpesa: mpesaConfig(parsed.data, publicUrl),
+    sms: smsConfig(parsed.data, publicUrl),
+    mail: mailConfig(parsed.data, publicUrl),
   };
 }
 

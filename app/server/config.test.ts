@@ -44,3 +44,35 @@ test.each([
 ])("a setting M-Pesa Express cannot work with stops start-up with one sentence (%#)", (env, message) => {
   expect(() => readConfig(env)).toThrow(new ConfigurationError(message));
 });
+
+// SMS and email (issue 12): each channel all or none, with the public address their links need.
+
+const sms = { AT_USERNAME: "duka", AT_API_KEY: "atsk_key", PUBLIC_URL: "https://duka.example.co.ke" };
+const mail = { SMTP_URL: "smtp://shop:secret@mail.example.co.ke:587", MAIL_FROM: "shop@example.co.ke", PUBLIC_URL: "https://duka.example.co.ke" };
+
+test("without their variables, SMS and email are off", () => {
+  expect(readConfig({})).toMatchObject({ sms: undefined, mail: undefined });
+  expect(readConfig({ AT_USERNAME: " ", SMTP_URL: "" })).toMatchObject({ sms: undefined, mail: undefined });
+});
+
+test("SMS goes to Africa's Talking: its sandbox for the sandbox account, the live service otherwise, or AT_BASE_URL", () => {
+  expect(readConfig(sms).sms).toEqual({ username: "duka", apiKey: "atsk_key", senderId: undefined, baseUrl: "https://api.africastalking.com" });
+  expect(readConfig({ ...sms, AT_USERNAME: "sandbox" }).sms?.baseUrl).toBe("https://api.sandbox.africastalking.com");
+  expect(readConfig({ ...sms, AT_BASE_URL: "http://127.0.0.1:4020/", AT_SENDER_ID: "DUKA" }).sms).toMatchObject({
+    baseUrl: "http://127.0.0.1:4020",
+    senderId: "DUKA",
+  });
+  expect(readConfig(mail).mail).toEqual({ smtpUrl: "smtp://shop:secret@mail.example.co.ke:587", from: "shop@example.co.ke" });
+});
+
+test.each([
+  [{ ...sms, AT_API_KEY: "" }, "AT_USERNAME, AT_API_KEY: SMS needs both set together."],
+  [{ ...sms, PUBLIC_URL: "" }, "PUBLIC_URL: SMS messages need the shop's public address for their tracking links."],
+  [{ ...sms, AT_SENDER_ID: "DUKA CRAFTS KENYA" }, "AT_SENDER_ID: AT_SENDER_ID must be the sender name Africa's Talking gave you, at most 11 characters."],
+  [{ ...mail, MAIL_FROM: "" }, "SMTP_URL, MAIL_FROM: email needs both set together."],
+  [{ ...mail, SMTP_URL: "mail.example.co.ke" }, "SMTP_URL: SMTP_URL must look like smtp://user:pass@host:587."],
+  [{ ...mail, MAIL_FROM: "the shop" }, "MAIL_FROM: MAIL_FROM must be an email address such as shop@example.com."],
+  [{ ...mail, PUBLIC_URL: "" }, "PUBLIC_URL: emails need the shop's public address for their links."],
+])("a half-set or malformed channel stops start-up with one sentence", (env, message) => {
+  expect(() => readConfig(env)).toThrow(new ConfigurationError(message));
+});

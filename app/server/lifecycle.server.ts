@@ -6,6 +6,9 @@ import { closeBatchedRateLimits, sweepRateLimits } from "./rate-limit.server";
 import { registerPaybillUrls } from "./daraja.server";
 import { queryUnansweredRequests } from "./payments.server";
 import { cancelUnpaidOrdersPastHold } from "./unpaid-orders.server";
+import { closeMail } from "./mail.server";
+import { configuredSenders, sendDueNotifications } from "./notifications.server";
+import { readSiteDocument } from "./site-documents.server";
 
 let stopControlChannel: (() => Promise<void>) | undefined;
 
@@ -44,6 +47,8 @@ function startSweep(what: string, everyMs: number, work: (signal: AbortSignal) =
 const HOLD_SWEEP_MS = 60_000;
 /** How often the shop asks M-Pesa about requests no callback answered (decision 036). */
 const PAYMENT_QUERY_SWEEP_MS = 15_000;
+/** How often each process looks in the outbox for SMS and emails due (issue 12). */
+const NOTIFICATION_SWEEP_MS = 2_000;
 
 /** Opens, migrates and seeds the database before the first request, and opens the staff command channel. */
 export async function prepareShop(): Promise<{ database: "pglite" | "postgres"; uploadsDir: string }> {
@@ -59,6 +64,13 @@ export async function prepareShop(): Promise<{ database: "pglite" | "postgres"; 
     });
     startSweep("Asking M-Pesa about unanswered payment requests", PAYMENT_QUERY_SWEEP_MS, () => queryUnansweredRequests(mpesa));
   }
+  if (config().sms || config().mail) {
+    startSweep("Sending notifications", NOTIFICATION_SWEEP_MS, async () => {
+      const senders = configuredSenders((await readSiteDocument("settings")).storeName);
+      // A full batch means more are due: carry on rather than wait for the next turn.
+      while ((await sendDueNotifications(senders)) > 0);
+    });
+  }
   return { database: database.kind, uploadsDir: config().uploadsDir };
 }
 
@@ -70,5 +82,6 @@ export async function closeShop(): Promise<void> {
   stopControlChannel = undefined;
   await stopListening();
   await closeBatchedRateLimits();
+  closeMail();
   await closeShopDatabase();
 }

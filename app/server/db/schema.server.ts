@@ -9,7 +9,7 @@ const oneOf = (values: readonly string[]) => sql.raw(values.map((v) => `'${v.rep
 export const ORDER_STATUS_VALUES = ["Pending Payment", "Processing", "Out for Delivery", "Delivered", "Cancelled"] as const;
 export const PAYMENT_STATUS_VALUES = ["Unpaid", "Paid"] as const;
 export const STAFF_ROLE_VALUES = ["owner", "developer"] as const;
-export const SITE_DOCUMENT_KEYS = ["settings", "contactInfo", "faqs", "ourStory", "notification"] as const;
+export const SITE_DOCUMENT_KEYS = ["settings", "contactInfo", "faqs", "ourStory", "notification", "messageTemplates"] as const;
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 
@@ -359,5 +359,72 @@ export const payments = pgTable(
     index("payments_unmatched").on(t.paidAt).where(sql`${t.state} = 'unmatched'`),
     check("payments_state_known", sql`${t.state} in (${oneOf(PAYMENT_STATES)})`),
     check("payments_amount_not_negative", sql`${t.amountCents} >= 0`),
+  ],
+);
+
+export const NOTIFICATION_CHANNELS = ["sms", "email"] as const;
+/**
+ * A message's life: waiting to be sent (again), sent, given up after the last attempt or refused for good by
+ * the gateway, or not sent because its channel was not configured when it was written.
+ */
+export const NOTIFICATION_STATES = ["pending", "sent", "failed", "not sent"] as const;
+
+/**
+ * The outbox (issue 12): each SMS and email is written in the transaction of the change that causes it and
+ * sent afterwards by whichever process claims it. The key (event, channel, recipient) is unique, so an event
+ * is never queued twice.
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: text("id").primaryKey(),
+    key: text("key").notNull(),
+    message: text("message").notNull(),
+    channel: text("channel", { enum: NOTIFICATION_CHANNELS }).notNull(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull().default(""),
+    body: text("body").notNull(),
+    html: text("html"),
+    orderId: text("order_id").references(() => orders.id, { onDelete: "set null" }),
+    state: text("state", { enum: NOTIFICATION_STATES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    // When the message is next due; also a lease, pushed forward by the process that claims it to send, so
+    // one process sends it at a time and a process killed mid-send leaves it to be sent again.
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }).notNull(),
+    lastError: text("last_error"),
+    providerId: text("provider_id"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    uniqueIndex("notifications_key").on(t.key),
+    index("notifications_due").on(t.nextAttemptAt).where(sql`${t.state} = 'pending'`),
+    index("notifications_log").on(t.createdAt),
+    index("notifications_order").on(t.orderId),
+    check("notifications_channel_known", sql`${t.channel} in (${oneOf(NOTIFICATION_CHANNELS)})`),
+    check("notifications_state_known", sql`${t.state} in (${oneOf(NOTIFICATION_STATES)})`),
+  ],
+);
+
+export const SUBSCRIBER_STATES = ["unconfirmed", "confirmed", "unsubscribed"] as const;
+
+/**
+ * The newsletter's subscribers (issue 12): an address is confirmed through the link emailed to it (double
+ * opt-in) and leaves through the link in every newsletter email; the token is the only secret in both links.
+ */
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    email: text("email").primaryKey(),
+    state: text("state", { enum: SUBSCRIBER_STATES }).notNull().default("unconfirmed"),
+    token: text("token").notNull(),
+    subscribedAt: timestamp("subscribed_at", { withTimezone: true, mode: "date" }).notNull(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true, mode: "date" }),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    uniqueIndex("newsletter_subscribers_token").on(t.token),
+    check("newsletter_subscribers_state_known", sql`${t.state} in (${oneOf(SUBSCRIBER_STATES)})`),
+    check("newsletter_subscribers_email_lower", sql`${t.email} = lower(${t.email})`),
   ],
 );
