@@ -104,7 +104,7 @@ export type DeliveryOrder = {
 };
 
 /** One item as a rider reads it: "2 × Ankara Wrap Dress (M, Indigo)". */
-function itemLine(line: DeliveryOrder["lines"][number]): string {
+export function itemLine(line: DeliveryOrder["lines"][number]): string {
   const options = [line.size, line.color].filter((option) => option.trim() !== "");
   return `- ${line.quantity} × ${line.name}${options.length ? ` (${options.join(", ")})` : ""}`;
 }

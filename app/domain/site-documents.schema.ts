@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defaultNotificationTemplates, notificationTemplatesSchema } from "./notifications.schema";
 import { MAX_UNPAID_HOLD_MINUTES, UNPAID_HOLD_MESSAGE } from "./unpaid-hold";
 
 // Settings and site content (SPEC §3), stored as JSON documents and validated on the way in and out.
@@ -89,6 +90,7 @@ export const siteDocumentSchemas = {
   faqs: faqsSchema,
   ourStory: ourStorySchema,
   notification: notificationSchema,
+  messageTemplates: notificationTemplatesSchema,
 } as const;
 export type SiteDocumentKey = keyof typeof siteDocumentSchemas;
 export type SiteDocument<K extends SiteDocumentKey> = z.infer<(typeof siteDocumentSchemas)[K]>;
@@ -112,4 +114,5 @@ export const siteDocumentDefaults: { [K in SiteDocumentKey]: SiteDocument<K> } =
   faqs: { items: [] },
   ourStory: { title: "Our Story", text: "", imageUrl: "" },
   notification: { isActive: false, title: "", message: "", link: "", linkLabel: "", displayType: "popup" },
+  messageTemplates: defaultNotificationTemplates(),
 };

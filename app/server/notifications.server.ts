@@ -1,11 +1,11 @@
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { prefixedId } from "~/domain/ids";
 import { type NotificationChannel, nextAttemptAt } from "~/domain/notifications";
 import type { SendOutcome } from "~/domain/sms-gateway";
 import { config, type MailConfig, type SmsConfig } from "./config.server";
 import type { Database, Transaction } from "./db/client.server";
 import { db } from "./db/database.server";
-import { notifications } from "./db/schema.server";
+import { notifications, staffUsers } from "./db/schema.server";
 import { sendMail } from "./mail.server";
 import { secureRandomInt } from "./random.server";
 import { sendSms } from "./sms.server";
@@ -27,20 +27,10 @@ const NOT_CONFIGURED: Record<NotificationChannel, string> = {
   email: "not sent: no email server configured",
 };
 
-/**
- * Writes messages into the outbox, in the caller's transaction, so a change never commits without its
- * messages and a rolled-back change leaves none (issue 12). A channel not configured now keeps its message
- * as 'not sent', never sent later: configuring SMS next month must not text last month's shoppers.
- */
-export async function queueNotifications(
-  tx: Transaction,
-  messages: readonly OutboxMessage[],
-  now: Date,
-  senders: Pick<Senders, "sms" | "mail"> = config(),
-): Promise<void> {
-  if (messages.length === 0) return;
+/** The outbox rows for `messages`, as an insert to run with the change's own statement (see `publish`). */
+export function outboxInsert(tx: Transaction, messages: readonly OutboxMessage[], now: Date, senders: Pick<Senders, "sms" | "mail"> = config()) {
   const configured = { sms: senders.sms !== undefined, email: senders.mail !== undefined };
-  await tx
+  return tx
     .insert(notifications)
     .values(
       messages.map((m) => ({
@@ -59,6 +49,39 @@ export async function queueNotifications(
       })),
     )
     .onConflictDoNothing({ target: notifications.key });
+}
+
+/** A staff email before it has its recipients: `event` names what happened, for the keys. */
+export type StaffEmail = { event: string; message: string; subject: string; body: string; html: string; orderId?: string };
+
+/**
+ * The outbox rows of a staff email: one to every Store Owner account and one to each extra address, found by
+ * the statement itself, so the change that sends it reads no staff list first.
+ */
+export function staffOutboxInsert(email: StaffEmail, extraAddresses: readonly string[], now: Date, senders: Pick<Senders, "mail"> = config()): SQL {
+  const id = prefixedId("msg", now, secureRandomInt);
+  const state = senders.mail ? "pending" : "not sent";
+  const lastError = senders.mail ? null : NOT_CONFIGURED.email;
+  return sql`insert into ${notifications} (id, key, message, channel, recipient, subject, body, html, order_id, state, last_error, next_attempt_at)
+    select ${id} || '-' || substr(md5(r.email), 1, 12), ${`${email.event}:email:`} || r.email, ${email.message}, 'email', r.email,
+      ${email.subject}, ${email.body}, ${email.html}, ${email.orderId ?? null}, ${state}, ${lastError}, ${now.toISOString()}::timestamptz
+    from (select lower(trim(${staffUsers.email})) as email from ${staffUsers} where ${staffUsers.role} = 'owner'
+          union select lower(trim(value)) from json_array_elements_text(${JSON.stringify(extraAddresses)}::json)) r
+    on conflict (key) do nothing`;
+}
+
+/**
+ * Writes messages into the outbox, in the caller's transaction, so a change never commits without its
+ * messages and a rolled-back change leaves none (issue 12). A channel not configured now keeps its message
+ * as 'not sent', never sent later: configuring SMS next month must not text last month's shoppers.
+ */
+export async function queueNotifications(
+  tx: Transaction,
+  messages: readonly OutboxMessage[],
+  now: Date,
+  senders: Pick<Senders, "sms" | "mail"> = config(),
+): Promise<void> {
+  if (messages.length > 0) await outboxInsert(tx, messages, now, senders);
 }
 
 /** Messages one process claims at a time; sent together, each within the 10 s timeout. */

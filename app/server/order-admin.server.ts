@@ -1,6 +1,7 @@
-import { asc, count, desc, eq, inArray } from "drizzle-orm";
+import { asc, count, desc, eq, inArray, type SQLWrapper } from "drizzle-orm";
 import type { Actor } from "~/domain/audit";
 import { type ClientDetails, type OrderTab, ORDERS_PER_PAGE, riderMessage } from "~/domain/order-admin";
+import { orderChangeEvents } from "~/domain/order-messages";
 import { normaliseOrderId } from "~/domain/order-id";
 import type { OrderStatus, PaymentStatus } from "~/domain/order-status";
 import {
@@ -20,6 +21,7 @@ import { db } from "./db/database.server";
 import { orderLines, orders, products, riders } from "./db/schema.server";
 import { publish } from "./events.server";
 import { liveCache } from "./live-cache.server";
+import { messageDocuments, orderMessageWrites } from "./order-notifications.server";
 import type { OrderLineView } from "./orders.server";
 
 // The back office's Orders screen (SPEC §2 Admin, §4): the lists, one order's details, and every change staff
@@ -159,8 +161,8 @@ type OrderChange = Partial<
   Pick<OrderRow, "status" | "paymentStatus" | "riderId" | "isArchived" | "clientName" | "clientAddress" | "clientPhone">
 >;
 
-/** Who makes a change and when; the shop's own changes also say why. */
-export type ChangeContext = { actor: Actor; now: Date; note?: string };
+/** Who makes a change and when; the shop's own changes also say why, and a payment its M-Pesa receipt. */
+export type ChangeContext = { actor: Actor; now: Date; note?: string; receipt?: string };
 
 type ShortOfStock = { ok: false; problem: "short-of-stock"; productName: string; available: number };
 
@@ -243,7 +245,7 @@ export async function applyChange(
   tx: Transaction,
   order: OrderRow,
   change: OrderChange,
-  { actor, now, note }: ChangeContext,
+  { actor, now, note, receipt }: ChangeContext,
 ): Promise<Exclude<OrderWriteResult, { ok: false; problem: "order-missing" | "changed-meanwhile" }>> {
   const next = { ...order, ...change };
   const stockTaken = order.stockTakenAt !== null;
@@ -288,9 +290,28 @@ export async function applyChange(
     after: auditedFields(changed, riderOf(changed)),
   });
 
-  await publish(tx, "orders", order.id);
+  await publish(tx, "orders", order.id, await changeMessageWrites(tx, order, changed, now, receipt));
   if (productsChanged) await publish(tx, "products");
   return { ok: true, version: now.toISOString(), clientDetailsVersion: changed.clientDetailsVersion };
+}
+
+/**
+ * The SMS and staff emails a change sends (issue 12): payment received, out for delivery with the rider's
+ * name and phone, delivered, cancelled. Read inside the change's transaction, as PGlite serves nothing else
+ * while it is open.
+ */
+async function changeMessageWrites(tx: Transaction, before: OrderRow, after: OrderRow, now: Date, receipt?: string): Promise<SQLWrapper[]> {
+  const events = orderChangeEvents(before, after);
+  if (events.length === 0) return [];
+  const paid = events.some((e) => e.messages.includes("payment-received"));
+  const [documents, lines, rider] = await Promise.all([
+    messageDocuments(tx),
+    paid ? linesOf(tx, after.id) : undefined,
+    after.riderId && after.status === "Out for Delivery"
+      ? tx.select({ name: riders.name, phone: riders.phone }).from(riders).where(eq(riders.id, after.riderId)).then(([row]) => row)
+      : undefined,
+  ]);
+  return events.flatMap((event) => orderMessageWrites(tx, after, event, { lines, rider, receipt }, documents, now));
 }
 
 /**

@@ -9,12 +9,13 @@ import { fillPlaceholders, paymentDetailsText, ussdDialLink } from "~/domain/pay
 import { phoneDigits } from "~/domain/phone";
 import { figuresAfterChange, firstShortfall, soldOutChanged, type StockFigures } from "~/domain/stock";
 import { looksLikeTrackingId, newTrackingId, normaliseTrackingId } from "~/domain/tracking-id";
+import { type OrderFacts, orderPlacedEvent } from "~/domain/order-messages";
 import { heldQuantities } from "./catalogue.server";
 import { db } from "./db/database.server";
 import { orderLines, orders, products, riders } from "./db/schema.server";
 import { publish } from "./events.server";
+import { messageDocuments, orderMessageWrites } from "./order-notifications.server";
 import { secureRandomInt } from "./random.server";
-import { readSiteDocument } from "./site-documents.server";
 
 export type PlaceOrderResult = { ok: true; orderId: string } | { ok: false; problem: CheckoutProblem };
 
@@ -37,8 +38,8 @@ export async function orderIdForKey(key: string): Promise<string | undefined> {
  * checkouts can never both take the last unit. The same idempotency key always yields the same order.
  */
 export async function placeOrder(input: CheckoutInput, now = new Date()): Promise<PlaceOrderResult> {
-  const settings = await readSiteDocument("settings");
-  const method = settings.paymentMethods.find((m) => m.enabled && m.name === input.paymentMethod);
+  const documents = await messageDocuments();
+  const method = documents.settings.paymentMethods.find((m) => m.enabled && m.name === input.paymentMethod);
   if (!method) return { ok: false, problem: { kind: "payment-method" } };
 
   try {
@@ -98,20 +99,36 @@ export async function placeOrder(input: CheckoutInput, now = new Date()): Promis
         };
       });
       const orderId = newOrderId(secureRandomInt);
-      const order = tx.insert(orders).values({
+      const facts: OrderFacts = {
         id: orderId,
         trackingId: newTrackingId(secureRandomInt),
         clientName: input.name,
-        clientAddress: input.address,
         clientPhone: input.phone,
         totalCents: orderTotalCents(lines),
+        paymentMethod: method.name,
+        status: "Pending Payment",
+        paymentStatus: "Unpaid",
+        riderId: null,
+      };
+      const order = tx.insert(orders).values({
+        id: orderId,
+        trackingId: facts.trackingId,
+        clientName: input.name,
+        clientAddress: input.address,
+        clientPhone: input.phone,
+        totalCents: facts.totalCents,
         paymentMethod: method.name,
         idempotencyKey: input.idempotencyKey,
         orderDate: now,
         updatedAt: now,
       });
-      // The order, its lines and its announcement in one statement (its foreign keys are checked at its end).
-      await publish(tx, "orders", orderId, [order, tx.insert(orderLines).values(lines.map((line) => ({ ...line, orderId })))]);
+      // The order, its lines, its messages and its announcement in one statement (foreign keys are checked at
+      // its end), so checkout pays one round trip for all of them.
+      await publish(tx, "orders", orderId, [
+        order,
+        tx.insert(orderLines).values(lines.map((line) => ({ ...line, orderId }))),
+        ...orderMessageWrites(tx, facts, orderPlacedEvent(orderId), { lines }, documents, now),
+      ]);
       // Shop pages show only whether a product is in stock: they are dropped when this order sells one out.
       const soldOut = [...wanted].some(([id, quantity]) => {
         const before = figures.get(id)!;
@@ -229,8 +246,8 @@ export type OrderPayment = {
 export async function orderPayment(orderId: string): Promise<{ order: OrderView; payment: OrderPayment | null } | undefined> {
   const order = await orderById(orderId);
   if (!order) return undefined;
-  const settings = await readSiteDocument("settings");
-  const method = settings.paymentMethods.find((m) => m.name === order.paymentMethod);
+  const documents = await messageDocuments();
+  const method = documents.settings.paymentMethods.find((m) => m.name === order.paymentMethod);
   if (!method) return { order, payment: null };
   const placeholders = { orderId: order.id, clientName: order.clientName };
   return {

@@ -76,7 +76,7 @@ async function recordPayment(
   const order = orderId ? await lockOrder(tx, orderId) : undefined;
   const verdict = paymentVerdict(order, payment.amountCents);
   if (verdict.kind === "apply") {
-    const applied = await applyChange(tx, order!, verdict.change, { actor: MPESA, now, note: `M-Pesa receipt ${payment.receipt}` });
+    const applied = await applyChange(tx, order!, verdict.change, { actor: MPESA, now, note: `M-Pesa receipt ${payment.receipt}`, receipt: payment.receipt });
     if (applied.ok) {
       await tx.update(payments).set({ state: "applied", orderId: order!.id }).where(eq(payments.id, id));
       return true;
@@ -393,7 +393,7 @@ export async function attachPayment(paymentId: string, orderRef: string, actor: 
     const order = await lockOrder(tx, matches[0]!);
     if (!order) return { ok: false, problem: "order-missing" };
     if (order.paymentStatus === "Paid") return { ok: false, problem: "order-paid" };
-    const applied = await applyChange(tx, order, changeOnPayment(order.status), { actor, now, note: `M-Pesa receipt ${payment.receipt}` });
+    const applied = await applyChange(tx, order, changeOnPayment(order.status), { actor, now, note: `M-Pesa receipt ${payment.receipt}`, receipt: payment.receipt });
     if (!applied.ok) return { ok: false, problem: "short-of-stock", productName: applied.productName, available: applied.available };
     await settle(tx, payment, { state: "applied", orderId: order.id }, actor, now);
     return { ok: true };

@@ -1,0 +1,133 @@
+import { randomUUID } from "node:crypto";
+import { asc, eq } from "drizzle-orm";
+import { beforeAll, expect, test } from "vitest";
+import { staffActor } from "~/domain/audit";
+import { defaultNotificationTemplates } from "~/domain/notifications.schema";
+import { shortOrderId } from "~/domain/order-id";
+import { db } from "./db/database.server";
+import { notifications, orders, products } from "./db/schema.server";
+import { dispatchOrder, setOrderStatus } from "./order-admin.server";
+import { placeOrder } from "./orders.server";
+import { newRecordId } from "./random.server";
+import { createRider } from "./riders.server";
+import { writeSiteDocument } from "./site-documents.server";
+import { addStaff } from "./staff.server";
+
+// Which messages an order's life writes into the outbox (issue 12), and what they say. The tests' shop has
+// no SMS or email configured, so every message is kept as 'not sent': what matters here is what is written.
+
+const staff = staffActor("owner@duka.test");
+
+beforeAll(async () => {
+  await writeSiteDocument("settings", {
+    storeName: "Duka Crafts",
+    heroSlides: [],
+    fab: { enabled: false, iconUrl: "", whatsappIconUrl: "", callIconUrl: "" },
+    paymentMethods: [{ id: "method-mpesa", name: "M-Pesa", enabled: true, instructions: "", ussdCode: null, fields: [] }],
+  });
+  await addStaff({ email: "wanjiru@duka.test", password: "a long enough password", role: "owner" });
+  await addStaff({ email: "Otieno@Duka.test", password: "a long enough password", role: "owner" });
+  await addStaff({ email: "dev@duka.test", password: "a long enough password", role: "developer" });
+});
+
+async function givenOrder(clientName = "Achieng Otieno") {
+  const id = newRecordId();
+  await (await db())
+    .insert(products)
+    .values({ id, name: `Kiondo Basket ${id}`, slug: `kiondo-${id}`, sku: `T-${id}`, priceCents: 2_450_00, stock: 10, sizes: ["M"], colors: ["Indigo"] });
+  const placed = await placeOrder({
+    name: clientName,
+    address: "Kimathi Street, Nairobi",
+    phone: "+254 712 345 678",
+    paymentMethod: "M-Pesa",
+    bag: [{ productId: id, size: "M", color: "Indigo", quantity: 2 }],
+    idempotencyKey: randomUUID(),
+  });
+  if (!placed.ok) throw new Error("the order was refused");
+  const [order] = await (await db()).select().from(orders).where(eq(orders.id, placed.orderId));
+  return order!;
+}
+
+const messagesOf = async (orderId: string) =>
+  (await db()).select().from(notifications).where(eq(notifications.orderId, orderId)).orderBy(asc(notifications.message), asc(notifications.recipient));
+
+test("placing an order writes the shopper's SMS and an email to every Store Owner, kept as not sent without SMS or email", async () => {
+  const order = await givenOrder();
+  const written = await messagesOf(order.id);
+  expect(written.map((m) => [m.message, m.channel, m.recipient, m.state, m.lastError])).toEqual([
+    ["order-placed", "sms", "+254712345678", "not sent", "not sent: no SMS provider configured"],
+    ["staff-new-order", "email", "otieno@duka.test", "not sent", "not sent: no email server configured"],
+    ["staff-new-order", "email", "wanjiru@duka.test", "not sent", "not sent: no email server configured"],
+  ]);
+  const sms = written[0]!;
+  expect(sms.body).toBe(
+    `Duka Crafts: Thank you Achieng Otieno! Order #${shortOrderId(order.id)}, KSH 4,900. Pay with M-Pesa: /payment-instructions/${order.id} Track it: /track/${order.trackingId}`,
+  );
+  const email = written[1]!;
+  expect(email.subject).toContain(shortOrderId(order.id));
+  expect(email.body).toContain("2 × Kiondo Basket");
+  expect(email.body).toContain("KSH 4,900");
+});
+
+test("a client's name is text in the staff email's HTML, never markup", async () => {
+  const order = await givenOrder(`<script>alert("x")</script> & Co`);
+  const [email] = (await messagesOf(order.id)).filter((m) => m.channel === "email");
+  expect(email!.html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co");
+  expect(email!.html).not.toContain("<script>");
+});
+
+test("paid, out for delivery, delivered and cancelled each write their SMS once; payment also emails the owners", async () => {
+  const order = await givenOrder();
+  const riderId = await createRider({ name: "Kamau Njoroge", phone: "+254 722 000 111" }, staff);
+  await setOrderStatus(order.id, { paymentStatus: "Paid" }, staff);
+  // Unpaid and paid again is the same payment: nothing more is sent.
+  await setOrderStatus(order.id, { paymentStatus: "Unpaid" }, staff);
+  await setOrderStatus(order.id, { paymentStatus: "Paid" }, staff);
+  expect(await dispatchOrder(order.id, riderId, staff)).toMatchObject({ ok: true });
+  await setOrderStatus(order.id, { status: "Delivered" }, staff);
+
+  const written = (await messagesOf(order.id)).filter((m) => m.message !== "order-placed" && m.message !== "staff-new-order");
+  expect(written.map((m) => [m.message, m.recipient])).toEqual([
+    ["delivered", "+254712345678"],
+    ["out-for-delivery", "+254712345678"],
+    ["payment-received", "+254712345678"],
+    ["staff-payment-received", "otieno@duka.test"],
+    ["staff-payment-received", "wanjiru@duka.test"],
+  ]);
+  expect(written.find((m) => m.message === "out-for-delivery")!.body).toContain("Kamau Njoroge");
+  expect(written.find((m) => m.message === "out-for-delivery")!.body).toContain("+254 722 000 111");
+
+  const cancelled = await givenOrder();
+  await setOrderStatus(cancelled.id, { status: "Cancelled" }, staff);
+  expect((await messagesOf(cancelled.id)).map((m) => m.message)).toContain("cancelled");
+});
+
+test("a message switched off writes nothing, and an edited template is what is written", async () => {
+  const templates = defaultNotificationTemplates();
+  await writeSiteDocument("messageTemplates", {
+    ...templates,
+    "order-placed": { enabled: true, body: "{{SHOP_NAME}}: order #{{ORDER_ID}} received, {{TOTAL}}." },
+    "staff-new-order": { ...templates["staff-new-order"], enabled: false },
+  });
+  try {
+    const order = await givenOrder();
+    const written = await messagesOf(order.id);
+    expect(written.map((m) => [m.message, m.body])).toEqual([["order-placed", `Duka Crafts: order #${shortOrderId(order.id)} received, KSH 4,900.`]]);
+  } finally {
+    await writeSiteDocument("messageTemplates", templates);
+  }
+});
+
+test("a refused checkout writes no message", async () => {
+  const before = await (await db()).$count(notifications);
+  const refused = await placeOrder({
+    name: "Achieng Otieno",
+    address: "Kimathi Street, Nairobi",
+    phone: "+254712345678",
+    paymentMethod: "M-Pesa",
+    bag: [{ productId: "no-such-product", size: "", color: "", quantity: 1 }],
+    idempotencyKey: randomUUID(),
+  });
+  expect(refused.ok).toBe(false);
+  expect(await (await db()).$count(notifications)).toBe(before);
+});
