@@ -4,6 +4,7 @@ import type { CheckoutFigures, PaidFigures } from "./checkout";
 import type { LighthouseFigures } from "./lighthouse";
 import type { PageFigures } from "./load";
 import type { MixedFigures } from "./mixed";
+import type { NotifyCrashFigures } from "./notify-crash";
 import type { ScaleOutFigures } from "./scale-out";
 import type { SearchFigures } from "./search";
 import { root } from "./support";
@@ -148,6 +149,38 @@ ${
         mixedRows,
       )
     : missing("npx tsx bench/mixed.ts")
+}`);
+
+const notifyRows: (string | number)[][] = [];
+for (const engine of ["pglite", "postgres"] as const) {
+  const result = read<NotifyCrashFigures>(`notify-crash-${engine}`);
+  if (!result) continue;
+  const f = result.figures;
+  notifyRows.push([
+    engineName[engine],
+    f.messages,
+    f.receivedBeforeKill,
+    f.restartMs,
+    f.secondsToAllSent,
+    f.distinct,
+    f.sentTwice,
+    Object.entries(f.states)
+      .map(([state, count]) => `${count} ${state}`)
+      .join(", "),
+    when(result),
+  ]);
+}
+sections.push(`## SMS through the outbox, and a crash in the middle of it
+
+\`npx tsx bench/notify-crash.ts\` — 500 SMS waiting in the outbox; the shop starts, sends them to the local
+gateway stand-in (which takes each at once and answers 300 ms later), is killed (SIGKILL) once 200 have arrived,
+and is started again on the same data. Every message must arrive; one may arrive twice only if it was on its way
+at the kill (claimed, with its answer not yet back), and is sent again when its 30 s lease ends (decision 038).
+
+${
+  notifyRows.length > 0
+    ? table(["engine", "messages", "arrived before the kill", "restart ms", "seconds until each had arrived", "arrived", "arrived twice", "outbox at the end", "measured"], notifyRows)
+    : missing("npx tsx bench/notify-crash.ts")
 }`);
 
 const searchRows: (string | number)[][] = [];

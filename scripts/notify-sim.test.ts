@@ -216,3 +216,20 @@ describe("waiting", () => {
     await expect(sim.waitForMail(() => true, 50)).rejects.toThrow("No mail matching arrived within 50 ms");
   });
 });
+
+test("a slow gateway takes the message on arrival and answers later, as when a shop is killed while it waits", async () => {
+  const slow = await startNotifySim({ smsPort: 0, smtpPort: 0, answerDelayMs: 300 });
+  try {
+    const answered = fetch(`${slow.env.AT_BASE_URL}/version1/messaging`, {
+      method: "POST",
+      headers: { apiKey: slow.env.AT_API_KEY!, Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ username: slow.env.AT_USERNAME!, to: "+254712345678", message: "On its way" }),
+    });
+    await slow.waitForSms((sms) => sms.message === "On its way", 200);
+    const started = Date.now();
+    expect((await answered).status).toBe(201);
+    expect(Date.now() - started).toBeGreaterThan(150);
+  } finally {
+    await slow.stop();
+  }
+});

@@ -19,6 +19,11 @@ export type NotifySimOptions = {
   smtpPassword?: string;
   /** Where to say what arrived (the command line prints it; tests stay quiet). */
   log?: (line: string) => void;
+  /**
+   * How long the gateway takes to answer an SMS it has already taken (recorded on arrival), as a slow network
+   * would: a shop killed meanwhile has sent the message without learning so (the crash benchmark).
+   */
+  answerDelayMs?: number;
 };
 
 /** An SMS request the gateway accepted, whatever became of its recipients; `to` as sent (numbers comma-separated). */
@@ -161,6 +166,7 @@ export async function startNotifySim(options: NotifySimOptions = {}): Promise<No
   const smtpUser = options.smtpUser ?? "duka";
   const smtpPassword = options.smtpPassword ?? "sim-password";
   const log = options.log ?? (() => {});
+  const answerDelayMs = options.answerDelayMs ?? 0;
 
   const sms = inbox<SmsRecord>("SMS");
   const mail = inbox<MailRecord>("mail");
@@ -201,6 +207,7 @@ export async function startNotifySim(options: NotifySimOptions = {}): Promise<No
     const sent = recipients.filter((r) => r.statusCode === 101).length;
     sms.add({ receivedAt: new Date().toISOString(), username, to, message, from });
     log(`SMS to ${recipients.map((r) => `${r.number} (${r.status})`).join(", ")}${from ? ` from ${from}` : ""}: ${message}`);
+    if (answerDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, answerDelayMs));
     answerJson(response, 201, {
       SMSMessageData: {
         Message: `Sent to ${sent}/${recipients.length} Total Cost: ${sent ? `KES ${(sent * COST_PER_SMS).toFixed(4)}` : "0"}`,
