@@ -37,6 +37,7 @@ export default [
     route("faq", "routes/admin/faq.tsx"),
     route("contact", "routes/admin/contact.tsx"),
     route("our-story", "routes/admin/our-story.tsx"),
+    route("notifications", "routes/admin/notifications.tsx"),
   ]),
   route("admin/search", "routes/resources/admin-search.ts"),
   route("admin/upload", "routes/resources/admin-upload.ts"),

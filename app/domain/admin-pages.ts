@@ -27,6 +27,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { path: "/admin/our-story", title: "Our Story", icon: "book-open", roles: developers, group: "content" },
   { path: "/admin/faq", title: "FAQs", icon: "circle-question-mark", roles: developers, group: "content" },
   { path: "/admin/contact", title: "Contact Info", icon: "contact", roles: developers, group: "content" },
+  { path: "/admin/notifications", title: "Notifications", icon: "message-circle", roles: developers, group: "content" },
   { path: "/admin/settings", title: "Site Settings", icon: "settings", roles: developers, group: "configuration" },
   { path: "/admin/image-generator", title: "Image Generator", icon: "image-plus", roles: developers, group: "configuration" },
   { path: "/admin/activity", title: "Activity", icon: "rotate-ccw-clock", roles: developers, group: "configuration" },

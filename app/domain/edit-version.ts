@@ -21,6 +21,7 @@ const EDITED = {
   contactInfo: "The contact info was",
   ourStory: "Our Story was",
   notification: "The notification was",
+  messageTemplates: "The notifications were",
 } as const;
 
 const plural = (subject: string) => subject.endsWith("were");

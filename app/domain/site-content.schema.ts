@@ -9,6 +9,7 @@ import {
   PROMPT_MAX_CHARS,
   UNREADABLE_FORM_MESSAGE,
 } from "./site-content";
+import { notificationTemplatesSchema } from "./notifications.schema";
 import { parsePostedJson } from "./posted-text";
 import { contactInfoSchema, faqsSchema, heroSlideSchema, ourStorySchema, type SiteDocument, settingsSchema } from "./site-documents.schema";
 
@@ -35,6 +36,7 @@ const editedSlideSchema = heroSlideSchema.extend({
 });
 
 const editorSchemas: { [K in EditableDocumentKey]: z.ZodType<SiteDocument<K>> } = {
+  messageTemplates: notificationTemplatesSchema,
   settings: settingsSchema.extend({ heroSlides: z.array(editedSlideSchema).max(LIST_LIMITS.heroSlides) }).superRefine((settings, ctx) => {
     noRepeatedIds(settings.heroSlides, ["heroSlides"], ctx);
     noRepeatedIds(settings.paymentMethods, ["paymentMethods"], ctx);

@@ -5,7 +5,7 @@ import type { ContactInfo, Faqs, Settings, SiteDocument } from "./site-documents
 // lists they edit, and how an item added in an editor gets its lasting id.
 
 /** The settings and content documents that have an editor of their own. */
-export type EditableDocumentKey = "settings" | "faqs" | "contactInfo" | "ourStory";
+export type EditableDocumentKey = "settings" | "faqs" | "contactInfo" | "ourStory" | "messageTemplates";
 
 /** SPEC §8: what each editor says when a save fails. */
 export const SAVE_FAILED_MESSAGES: Record<EditableDocumentKey, string> = {
@@ -13,6 +13,7 @@ export const SAVE_FAILED_MESSAGES: Record<EditableDocumentKey, string> = {
   faqs: "An error occurred while saving FAQs.",
   contactInfo: "An error occurred while saving contact info.",
   ourStory: "An error occurred while saving content.",
+  messageTemplates: "An error occurred while saving notifications.",
 };
 
 /** What each editor says once its save succeeded. */
@@ -21,6 +22,7 @@ export const SAVED_MESSAGES: Record<EditableDocumentKey, string> = {
   faqs: "FAQs saved successfully!",
   contactInfo: "Contact info saved successfully!",
   ourStory: "Our Story saved successfully!",
+  messageTemplates: "Notifications saved successfully!",
 };
 
 /** SPEC §4, §9: a success message is cleared after 3 s. */
@@ -98,6 +100,7 @@ export const WITH_LASTING_IDS: { [K in EditableDocumentKey]: (document: SiteDocu
   faqs: faqsWithLastingIds,
   contactInfo: contactInfoWithLastingIds,
   ourStory: (story) => story,
+  messageTemplates: (templates) => templates,
 };
 
 /** Where an editor shows a message: "heroSlides.slide-…-x7k2.alt", "fab.iconUrl", "title". */

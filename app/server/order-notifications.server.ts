@@ -1,10 +1,14 @@
-import type { SQLWrapper } from "drizzle-orm";
-import { notificationKey, notificationMessage, renderEmailHtml, renderText, smsRecipient } from "~/domain/notifications";
+import { asc, desc, eq, type SQLWrapper } from "drizzle-orm";
+import { formatKsh } from "~/domain/money";
+import { notificationKey, notificationMessage, type PlaceholderValues, renderEmailHtml, renderText, smsRecipient } from "~/domain/notifications";
 import type { NotificationTemplates } from "~/domain/notifications.schema";
+import { shortOrderId } from "~/domain/order-id";
 import { type OrderEvent, type OrderFacts, type OrderMessageContext, orderMessageValues } from "~/domain/order-messages";
 import type { Settings } from "~/domain/site-documents.schema";
 import { config } from "./config.server";
 import type { Queryable, Transaction } from "./db/client.server";
+import { db } from "./db/database.server";
+import { orderLines, orders, payments, riders } from "./db/schema.server";
 import { type OutboxMessage, outboxInsert, staffOutboxInsert } from "./notifications.server";
 import { readSiteDocument } from "./site-documents.server";
 
@@ -52,4 +56,56 @@ export function orderMessageWrites(
   }
   if (shopper.length > 0) writes.push(outboxInsert(tx, shopper, now));
   return writes;
+}
+
+// What a shop without orders previews its templates with.
+const SAMPLE_ORDER: OrderFacts = {
+  id: "sample0rder00000000",
+  trackingId: "SAMPLE1TRACK",
+  clientName: "Achieng Otieno",
+  clientPhone: "+254712345678",
+  totalCents: 4_900_00,
+  paymentMethod: "M-Pesa",
+  status: "Pending Payment",
+  paymentStatus: "Unpaid",
+  riderId: null,
+};
+const SAMPLE_LINES = [{ name: "Kiondo Sisal Handbag", size: "", color: "Natural", quantity: 2 }];
+const SAMPLE_RIDER = { name: "Kamau Njoroge", phone: "+254722000111" };
+
+/**
+ * The values the templates editor previews with: the latest order's, with its items, rider and receipt where it
+ * has them (sample ones where not), or a made-up order in a shop that has none yet.
+ */
+export async function previewValues(origin: string): Promise<{ source: string; values: PlaceholderValues }> {
+  const database = await db();
+  const [{ settings }, [order]] = await Promise.all([
+    messageDocuments(),
+    database.select().from(orders).orderBy(desc(orders.orderDate)).limit(1),
+  ]);
+  const [lines, rider, payment] = order
+    ? await Promise.all([
+        database
+          .select({ name: orderLines.name, size: orderLines.size, color: orderLines.color, quantity: orderLines.quantity })
+          .from(orderLines)
+          .where(eq(orderLines.orderId, order.id))
+          .orderBy(asc(orderLines.position)),
+        order.riderId ? database.select({ name: riders.name, phone: riders.phone }).from(riders).where(eq(riders.id, order.riderId)).then(([row]) => row) : undefined,
+        database.select({ receipt: payments.receipt }).from(payments).where(eq(payments.orderId, order.id)).limit(1).then(([row]) => row),
+      ])
+    : [SAMPLE_LINES, undefined, undefined];
+  const values: PlaceholderValues = {
+    ...orderMessageValues(order ?? SAMPLE_ORDER, {
+      shopName: settings.storeName,
+      origin,
+      lines,
+      rider: rider ?? SAMPLE_RIDER,
+      receipt: payment?.receipt ?? "TKB4X7Q2RM",
+    }),
+    UNPAID_ORDERS: `- #${shortOrderId((order ?? SAMPLE_ORDER).id)} ${(order ?? SAMPLE_ORDER).clientName}, ${formatKsh((order ?? SAMPLE_ORDER).totalCents)}`,
+    LOW_STOCK: "- Kiondo Sisal Handbag: 2 left",
+    CONFIRM_URL: `${origin}/newsletter/confirm/sample-token`,
+    UNSUBSCRIBE_URL: `${origin}/newsletter/unsubscribe/sample-token`,
+  };
+  return { source: order ? `order #${shortOrderId(order.id)}` : "a sample order (the shop has no orders yet)", values };
 }
