@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defaultNotificationTemplates, notificationTemplatesSchema } from "./notifications.schema";
+import { defaultNotificationTemplates, extraStaffEmailsSchema, notificationTemplatesSchema } from "./notifications.schema";
 import { MAX_UNPAID_HOLD_MINUTES, UNPAID_HOLD_MESSAGE } from "./unpaid-hold";
 
 // Settings and site content (SPEC §3), stored as JSON documents and validated on the way in and out.
@@ -55,6 +55,16 @@ export const settingsSchema = z.object({
     .int(UNPAID_HOLD_MESSAGE)
     .min(0, UNPAID_HOLD_MESSAGE)
     .max(MAX_UNPAID_HOLD_MINUTES, UNPAID_HOLD_MESSAGE)
+    .optional(),
+  // Where staff emails go besides the Store Owner accounts (issue 12), as typed: addresses separated by commas
+  // or new lines. Optional so settings saved before it existed still read.
+  staffEmails: z
+    .string()
+    .max(6_000)
+    .superRefine((typed, ctx) => {
+      const parsed = extraStaffEmailsSchema.safeParse(typed);
+      if (!parsed.success) ctx.addIssue({ code: "custom", message: parsed.error.issues[0]!.message });
+    })
     .optional(),
 });
 

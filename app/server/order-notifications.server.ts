@@ -1,7 +1,7 @@
 import { asc, desc, eq, type SQLWrapper } from "drizzle-orm";
 import { formatKsh } from "~/domain/money";
 import { notificationKey, notificationMessage, type PlaceholderValues, renderEmailHtml, renderText, smsRecipient } from "~/domain/notifications";
-import type { NotificationTemplates } from "~/domain/notifications.schema";
+import { extraStaffEmailsSchema, type NotificationTemplates } from "~/domain/notifications.schema";
 import { shortOrderId } from "~/domain/order-id";
 import { type OrderEvent, type OrderFacts, type OrderMessageContext, orderMessageValues } from "~/domain/order-messages";
 import type { Settings } from "~/domain/site-documents.schema";
@@ -51,7 +51,7 @@ export function orderMessageWrites(
       if (to) shopper.push({ key: notificationKey(event, "sms", to), message: key, channel: "sms", recipient: to, body: renderText(template.body, values), orderId: order.id });
     } else if (message.audience === "staff" && "subject" in template) {
       const email = { event, message: key, subject: renderText(template.subject, values), body: renderText(template.body, values), html: renderEmailHtml(template.body, values), orderId: order.id };
-      writes.push(staffOutboxInsert(email, [], now));
+      writes.push(staffOutboxInsert(email, extraStaffEmailsSchema.safeParse(settings.staffEmails ?? "").data ?? [], now));
     }
   }
   if (shopper.length > 0) writes.push(outboxInsert(tx, shopper, now));

@@ -131,3 +131,16 @@ test("a refused checkout writes no message", async () => {
   expect(refused.ok).toBe(false);
   expect(await (await db()).$count(notifications)).toBe(before);
 });
+
+test("staff emails also go to the extra addresses in Site Settings, once each", async () => {
+  await writeSiteDocument("settings", {
+    storeName: "Duka Crafts",
+    heroSlides: [],
+    fab: { enabled: false, iconUrl: "", whatsappIconUrl: "", callIconUrl: "" },
+    paymentMethods: [{ id: "method-mpesa", name: "M-Pesa", enabled: true, instructions: "", ussdCode: null, fields: [] }],
+    staffEmails: "Accounts@Duka.test,\nwanjiru@duka.test",
+  });
+  const order = await givenOrder();
+  const emails = (await messagesOf(order.id)).filter((m) => m.channel === "email").map((m) => m.recipient);
+  expect(emails).toEqual(["accounts@duka.test", "otieno@duka.test", "wanjiru@duka.test"]);
+});

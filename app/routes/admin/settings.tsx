@@ -5,7 +5,7 @@ import { HeroSlidesEditor } from "~/components/admin/settings-hero-slides";
 import { MpesaExpressSection } from "~/components/admin/settings-mpesa";
 import { OrderHoldEditor } from "~/components/admin/settings-order-hold";
 import { PaymentMethodsEditor } from "~/components/admin/settings-payment-methods";
-import { TextField } from "~/components/ui/field";
+import { TextArea, TextField } from "~/components/ui/field";
 import { MPESA_CONNECTION_WORKS_MESSAGE, MPESA_NOT_CONFIGURED_MESSAGE, type MpesaTestAnswer } from "~/domain/mpesa-settings";
 import { unpaidHoldMinutes } from "~/domain/unpaid-hold";
 import { mpesaConnection, mpesaSettings, testMpesaConnection } from "~/server/daraja.server";
@@ -54,6 +54,20 @@ export default function SiteSettings({ loaderData }: Route.ComponentProps) {
             minutes={unpaidHoldMinutes(settings)}
             onChange={(minutes) => update((latest) => ({ ...latest, unpaidHoldMinutes: minutes }))}
             error={error("unpaidHoldMinutes")}
+          />
+        </EditorSection>
+
+        <EditorSection
+          title="Notifications"
+          description="Emails about new orders and payments go to every Store Owner account, and to these addresses too."
+        >
+          <TextArea
+            label="Also send staff emails to"
+            rows={3}
+            value={settings.staffEmails ?? ""}
+            onChange={(event) => update((latest) => ({ ...latest, staffEmails: event.target.value }))}
+            error={error("staffEmails")}
+            hint="Addresses separated by commas or on lines of their own."
           />
         </EditorSection>
 
