@@ -34,6 +34,9 @@ test("a developer edits an SMS: an unknown placeholder is refused and kept, the 
   await hydrated(page);
   await expect(page.getByRole("heading", { name: "Notifications", level: 1 })).toBeVisible();
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  // Nothing may widen the page past a phone's screen (a long title, a link in a preview): a wider page moves the
+  // sticky Save bar below what the phone shows, out of reach.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.visualViewport!.width)).toBeLessThanOrEqual(0);
 
   const placed = page.getByRole("group", { name: "Order placed" });
   await expect(placed.getByText(/^1 SMS \(\d+ of 160 characters\)$|^2 SMS parts/)).toBeVisible();

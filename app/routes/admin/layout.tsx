@@ -75,7 +75,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           >
             <AdminIcon name="menu" className="size-5" />
           </button>
-          <h1 className="font-display text-xl font-semibold">{title}</h1>
+          <h1 className="min-w-0 truncate font-display text-xl font-semibold">{title}</h1>
           <div className="ml-auto">
             <AdminSearch />
           </div>
@@ -84,7 +84,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               type="submit"
               className="flex items-center gap-2 rounded-full px-3 py-2 text-sm font-semibold hover:bg-clay-100 dark:hover:bg-earth-800"
             >
-              <AdminIcon name="log-out" className="size-4" /> Logout
+              <AdminIcon name="log-out" className="size-4" /> <span className="sr-only sm:not-sr-only">Logout</span>
             </button>
           </Form>
         </header>

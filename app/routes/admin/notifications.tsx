@@ -80,7 +80,7 @@ function MessageFields({
   const body = renderText(template.body, values);
   const subject = template.subject === undefined ? undefined : renderText(template.subject, values);
   return (
-    <fieldset className="space-y-4 rounded-xl border border-clay-200 p-4 dark:border-earth-800">
+    <fieldset className="min-w-0 space-y-4 rounded-xl border border-clay-200 p-4 dark:border-earth-800">
       <legend className="px-1 font-semibold">{message.label}</legend>
       <label className="flex items-center gap-3 text-sm font-semibold">
         <input type="checkbox" checked={template.enabled} onChange={(event) => onChange({ enabled: event.target.checked })} className="size-5" />
@@ -100,7 +100,7 @@ function MessageFields({
       <div>
         <h3 className="text-sm font-semibold">Preview</h3>
         {message.channel === "sms" && <p className="text-sm text-earth-700 dark:text-clay-200">{smsPartsLabel(smsParts(body))}</p>}
-        <p className="mt-1 rounded-lg bg-clay-50 p-3 text-sm whitespace-pre-wrap dark:bg-earth-900">
+        <p className="mt-1 rounded-lg bg-clay-50 p-3 text-sm wrap-anywhere whitespace-pre-wrap dark:bg-earth-900">
           {subject !== undefined && (
             <>
               <strong>{subject}</strong>
