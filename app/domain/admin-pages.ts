@@ -24,6 +24,8 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { path: "/admin/products", title: "Products", icon: "package", roles: everyone, group: "main" },
   { path: "/admin/categories", title: "Categories", icon: "tags", roles: everyone, group: "main" },
   { path: "/admin/riders", title: "Riders", icon: "bike", roles: everyone, group: "main" },
+  { path: "/admin/subscribers", title: "Subscribers", icon: "mail", roles: everyone, group: "main" },
+  { path: "/admin/notifications-log", title: "Notifications Log", icon: "bell", roles: everyone, group: "main" },
   { path: "/admin/our-story", title: "Our Story", icon: "book-open", roles: developers, group: "content" },
   { path: "/admin/faq", title: "FAQs", icon: "circle-question-mark", roles: developers, group: "content" },
   { path: "/admin/contact", title: "Contact Info", icon: "contact", roles: developers, group: "content" },
@@ -39,10 +41,13 @@ export const ADMIN_GROUP_LABELS: Record<AdminPageGroup, string> = {
   configuration: "Configuration",
 };
 
-/** The page a path belongs to (sub-pages such as /admin/products/new belong to /admin/products). */
+/**
+ * The page a path belongs to: sub-pages such as /admin/products/new belong to /admin/products, and a page's CSV
+ * download such as /admin/subscribers.csv to /admin/subscribers.
+ */
 export function adminPageFor(pathname: string): AdminPage | undefined {
   const path = pathname.replace(/\/+$/, "");
-  return ADMIN_PAGES.find((page) => path === page.path || path.startsWith(`${page.path}/`));
+  return ADMIN_PAGES.find((page) => path === page.path || path === `${page.path}.csv` || path.startsWith(`${page.path}/`));
 }
 
 /**

@@ -17,7 +17,7 @@ export const actorLabel = (entry: { staffEmail: string | null; service: string |
   entry.staffEmail ?? entry.service ?? "the shop";
 
 /** What the log records changes of; each has its own timeline. */
-export const AUDITED_ENTITIES = ["product", "category", "rider", "order", "payment", "settings", "content"] as const;
+export const AUDITED_ENTITIES = ["product", "category", "rider", "order", "payment", "notification", "settings", "content"] as const;
 export type AuditedEntity = (typeof AUDITED_ENTITIES)[number];
 
 export const ENTITY_LABELS: Record<AuditedEntity, string> = {
@@ -26,6 +26,7 @@ export const ENTITY_LABELS: Record<AuditedEntity, string> = {
   rider: "Riders",
   order: "Orders",
   payment: "Payments",
+  notification: "SMS and email",
   settings: "Site Settings",
   content: "Site Content",
 };
@@ -78,6 +79,8 @@ const FIELD_LABELS: Record<string, string> = {
   stockTaken: "Stock taken",
   state: "State",
   orderId: "Order",
+  attempts: "Attempts",
+  lastError: "Last error",
 };
 
 export const fieldLabel = (field: string): string => FIELD_LABELS[field] ?? field;
@@ -127,6 +130,8 @@ export function recordHref(entity: AuditedEntity, entityId: string): string | nu
       return "/admin/riders";
     case "payment":
       return "/admin/orders/unmatched-payments";
+    case "notification":
+      return "/admin/notifications-log";
     case "settings":
     case "content":
       return DOCUMENT_EDITORS[entityId] ?? null;
@@ -139,6 +144,7 @@ const SINGULAR: Record<AuditedEntity, string> = {
   rider: "Rider",
   order: "Order",
   payment: "Payment",
+  notification: "Message",
   settings: "Site Settings",
   content: "Site Content",
 };

@@ -5,6 +5,8 @@ import sharp from "sharp";
 import { beforeAll, expect, test } from "vitest";
 import { CATEGORY_NAME_MAX_CHARS } from "~/domain/category";
 import { orderTotalCents } from "~/domain/money";
+import { NOTIFICATION_STATES } from "~/domain/notification-log";
+import { SUBSCRIBER_STATES } from "~/domain/subscribers";
 import { CLIENT_ADDRESS_MAX_CHARS, CLIENT_NAME_MAX_CHARS } from "~/domain/order-admin";
 import { ORDER_STATUSES, PAYMENT_STATUSES } from "~/domain/order-status";
 import { isValidPhone } from "~/domain/phone";
@@ -22,6 +24,8 @@ import { action as imageGeneratorAction, loader as imageGeneratorLoader } from "
 import { loader as adminIndexLoader } from "~/routes/admin/index";
 import { loader as adminLayoutLoader } from "~/routes/admin/layout";
 import { action as loginAction, loader as loginLoader } from "~/routes/admin/login";
+import { action as notificationsLogAction, loader as notificationsLogLoader } from "~/routes/admin/notifications-log";
+import { loader as subscribersLoader } from "~/routes/admin/subscribers";
 import { action as logoutAction, loader as logoutLoader } from "~/routes/admin/logout";
 import { action as ordersAction, loader as ordersLoader } from "~/routes/admin/orders";
 import { action as ourStoryAction, loader as ourStoryLoader } from "~/routes/admin/our-story";
@@ -45,6 +49,7 @@ import { loader as sitemapLoader } from "~/routes/resources/sitemap";
 import { loader as suggestionsLoader } from "~/routes/resources/suggestions";
 import { loader as aboutLoader } from "~/routes/shop/about";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/shop/checkout";
+import { action as newsletterAction } from "~/routes/resources/newsletter";
 import { loader as homeLoader } from "~/routes/shop/home";
 import { loader as shopLayoutLoader } from "~/routes/shop/layout";
 import { loader as notFoundLoader } from "~/routes/shop/not-found";
@@ -475,6 +480,10 @@ test("checkout answers hostile posts with an order or a message", async () => {
   await expectHostilePostsAnswered(checkoutAction, shopperPosts("/checkout", fields));
 });
 
+test("the footer's newsletter form answers hostile sign-ups", async () => {
+  await expectHostilePostsAnswered(newsletterAction, shopperPosts("/newsletter", { email: storedText, from: storedText }));
+});
+
 test("tracking answers hostile lookups with an order or a message", async () => {
   const query = fc.oneof(
     fromShop((s) => [...s.trackingIds, ...s.orderIds, "+254712345678", "+254 712 345 678"]),
@@ -592,6 +601,10 @@ test("unmatched payments answer hostile posts", async () => {
     ),
   };
   await expectHostilePostsAnswered(unmatchedPaymentsAction, adminPosts("/admin/orders/unmatched-payments", fields));
+});
+
+test("the notifications log's Send again answers hostile posts", async () => {
+  await expectHostilePostsAnswered(notificationsLogAction, adminPosts("/admin/notifications-log", { id: storedText }));
 });
 
 test("the settings, FAQ, contact and Our Story editors answer hostile documents", async () => {
@@ -762,6 +775,16 @@ const PAGES: Page[] = [
   { path: "/admin/products/edit/by-id", loader: productEditLoader, params: fc.record({ id: addressPart((s) => s.productIds) }) },
   { path: "/admin/categories", loader: categoriesLoader },
   { path: "/admin/riders", loader: ridersLoader },
+  {
+    path: "/admin/notifications-log",
+    loader: notificationsLogLoader,
+    query: { state: fc.constantFrom(...NOTIFICATION_STATES, "nonsense"), page: numberText },
+  },
+  {
+    path: "/admin/subscribers",
+    loader: subscribersLoader,
+    query: { state: fc.constantFrom(...SUBSCRIBER_STATES, "nonsense"), page: numberText },
+  },
   { path: "/admin/settings", loader: settingsLoader },
   { path: "/admin/image-generator", loader: imageGeneratorLoader },
   { path: "/admin/faq", loader: faqLoader },

@@ -1,14 +1,9 @@
 import { Link } from "react-router";
+import { tabClass } from "~/components/admin/list-tabs";
 import { ORDER_TABS, type OrderTab, orderListHref } from "~/domain/order-admin";
 
 const TAB_LABELS: Record<OrderTab, string> = { active: "Active", archived: "Archived" };
 export const UNMATCHED_PAYMENTS_PATH = "/admin/orders/unmatched-payments";
-
-function tabClass(current: boolean) {
-  return `-mb-px flex items-center gap-2 border-b-2 px-4 py-2 text-sm font-semibold ${
-    current ? "border-clay-600 text-clay-700 dark:border-ochre-400 dark:text-ochre-300" : "border-transparent hover:border-clay-300"
-  }`;
-}
 
 /**
  * The Orders screen's lists: Active and Archived orders, and the M-Pesa payments waiting for staff (issue 11),

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { ContactInfo } from "~/domain/site-documents.schema";
+import { NewsletterForm } from "./newsletter-form";
 import { SocialIcon } from "./social-icon";
 
 /** SPEC §2: social icons, Shop links (All Products plus the first 4 categories), About links, newsletter, Admin. */
@@ -83,23 +84,7 @@ export function Footer({
         <div>
           <h2 className={heading}>Newsletter</h2>
           <p className="mt-3 text-sm">New pieces and artisan stories, once a month.</p>
-          {/* SPEC §2: the newsletter's submit behaviour is not shown; the form stays on this page. */}
-          <form className="mt-3 flex gap-2" onSubmit={(event) => event.preventDefault()}>
-            <label htmlFor="newsletter-email" className="sr-only">
-              Email address
-            </label>
-            <input
-              id="newsletter-email"
-              type="email"
-              name="email"
-              autoComplete="email"
-              placeholder="you@example.com"
-              className="min-w-0 flex-1 rounded-full border border-clay-300 bg-white px-4 py-2 text-sm text-earth-900 dark:border-earth-700 dark:bg-earth-950 dark:text-clay-100"
-            />
-            <button type="submit" className="rounded-full bg-clay-600 px-4 py-2 text-sm font-semibold text-white dark:bg-ochre-400 dark:text-earth-950">
-              Subscribe
-            </button>
-          </form>
+          <NewsletterForm />
         </div>
       </div>
       <div className="border-t border-clay-200 dark:border-earth-800">

@@ -7,10 +7,12 @@ import { ErrorMessage, LiveStatus } from "~/components/ui/status";
 import { useTimedFlag } from "~/components/ui/use-timed-flag";
 import { staffActor } from "~/domain/audit";
 import { changedMeanwhileMessage, editVersionSchema } from "~/domain/edit-version";
+import { failedMessagesLine, notificationsLogHref } from "~/domain/notification-log";
 import { notificationFormSchema } from "~/domain/notification-form.schema";
 import { requireAdminAction, requireAdminPage } from "~/server/admin-guard.server";
 import { dashboardFigures } from "~/server/dashboard.server";
 import { fieldErrors, formFields } from "~/server/form.server";
+import { failedNotificationCount } from "~/server/notification-log.server";
 import { readSiteDocumentForEdit, saveSiteDocument } from "~/server/site-documents.server";
 import type { Route } from "./+types/dashboard";
 
@@ -19,8 +21,12 @@ const SAVED_MS = 2_000;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminPage(request);
-  const [figures, notification] = await Promise.all([dashboardFigures(), readSiteDocumentForEdit("notification")]);
-  return { figures, notification: notification.document, notificationVersion: notification.version };
+  const [figures, failedMessages, notification] = await Promise.all([
+    dashboardFigures(),
+    failedNotificationCount(),
+    readSiteDocumentForEdit("notification"),
+  ]);
+  return { figures, failedMessages, notification: notification.document, notificationVersion: notification.version };
 }
 
 type NotificationAnswer = { saved: boolean; errors: Record<string, string>; version?: number };
@@ -47,7 +53,7 @@ function Card({ label, children }: { label: string; children: React.ReactNode })
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { figures, notification } = loaderData;
+  const { figures, failedMessages, notification } = loaderData;
   const fetcher = useFetcher<typeof action>();
   const [saved, showSaved] = useTimedFlag(SAVED_MS);
   useEffect(() => {
@@ -62,6 +68,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="space-y-10">
+      {failedMessages > 0 && (
+        <p className="rounded-2xl border border-red-700/40 bg-red-50 px-5 py-4 text-sm dark:border-red-400/40 dark:bg-red-950/40">
+          <Link to={notificationsLogHref("failed")} className="font-semibold text-red-800 underline underline-offset-4 dark:text-red-200">
+            {failedMessagesLine(failedMessages)}
+          </Link>
+        </p>
+      )}
       <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <Card label="Total Sales">
           <Price cents={figures.totalSalesCents} />
