@@ -2,32 +2,39 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompressSync, constants } from "node:zlib";
+import zopfli from "@gfx/zopfli";
 import { defineConfig, type Plugin } from "vite";
+
+const zopfliGzip = promisify(zopfli.gzip);
 
 /**
  * Writes a brotli (.br) and a gzip (.gz) copy of each text file of the browser build, at the strongest
  * settings: compressed once here instead of on every request, and a third smaller than gzip for browsers that
- * take brotli. server.ts sends them (decision 022).
+ * take brotli. The gzip copy is made with Zopfli, which any gzip reader reads and which is 3% smaller than
+ * zlib's best, for the phones whose browsers take only gzip. server.ts sends them (decision 022).
  */
 function precompressBrowserFiles(): Plugin {
   return {
     name: "duka-precompress",
     applyToEnvironment: (environment) => environment.name === "client",
-    writeBundle(options, bundle) {
-      for (const file of Object.keys(bundle)) {
-        if (!/^assets\/.+\.(js|css|svg)$/.test(file)) continue;
-        const target = path.join(options.dir!, file);
-        const output = bundle[file]!;
-        const content = Buffer.from(output.type === "chunk" ? output.code : output.source);
-        writeFileSync(
-          `${target}.br`,
-          brotliCompressSync(content, {
-            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
-          }),
-        );
-        writeFileSync(`${target}.gz`, gzipSync(content, { level: 9 }));
-      }
+    async writeBundle(options, bundle) {
+      const files = Object.keys(bundle).filter((file) => /^assets\/.+\.(js|css|svg)$/.test(file));
+      await Promise.all(
+        files.map(async (file) => {
+          const target = path.join(options.dir!, file);
+          const output = bundle[file]!;
+          const content = Buffer.from(output.type === "chunk" ? output.code : output.source);
+          writeFileSync(
+            `${target}.br`,
+            brotliCompressSync(content, {
+              params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+            }),
+          );
+          writeFileSync(`${target}.gz`, await zopfliGzip(content, { numiterations: 15 }));
+        }),
+      );
     },
   };
 }

@@ -3,6 +3,7 @@ import {
   type EmailMessageKey,
   NOTIFICATION_MESSAGES,
   type NotificationKey,
+  missingPlaceholderProblem,
   type SmsMessageKey,
   templateProblem,
 } from "./notifications";
@@ -18,25 +19,28 @@ export const SMS_BODY_MAX = 6 * 153;
 /** Staff emails go to the staff accounts and at most this many more addresses. */
 export const EXTRA_EMAILS_MAX = 20;
 
-/** A subject or body: trimmed, at most `max` characters, and using only the placeholders its message knows. */
-const templateText = (key: NotificationKey, max: number) =>
+/**
+ * A subject or body: trimmed, at most `max` characters, using only the placeholders its message knows, and a body
+ * holding every placeholder its message requires.
+ */
+const templateText = (key: NotificationKey, max: number, part: "subject" | "body") =>
   z
     .string("Please fill this in.")
     .trim()
     .max(max, `Please keep this to ${max} characters.`)
     .superRefine((text, ctx) => {
-      const problem = templateProblem(key, text);
+      const problem = templateProblem(key, text) ?? (part === "body" ? missingPlaceholderProblem(key, text) : undefined);
       if (problem) ctx.addIssue({ code: "custom", message: problem });
     });
 
 const smsTemplate = (key: SmsMessageKey) =>
-  z.object({ enabled: z.boolean("Please check this value."), body: templateText(key, SMS_BODY_MAX) });
+  z.object({ enabled: z.boolean("Please check this value."), body: templateText(key, SMS_BODY_MAX, "body") });
 
 const emailTemplate = (key: EmailMessageKey) =>
   z.object({
     enabled: z.boolean("Please check this value."),
-    subject: templateText(key, SUBJECT_MAX),
-    body: templateText(key, EMAIL_BODY_MAX),
+    subject: templateText(key, SUBJECT_MAX, "subject"),
+    body: templateText(key, EMAIL_BODY_MAX, "body"),
   });
 
 /** The templates document: every message, on or off, with its text (an email also with its subject). */

@@ -783,6 +783,19 @@ describe("notificationTemplatesSchema", () => {
     });
   });
 
+  test("a newsletter email's body must keep its confirm and unsubscribe links; its subject need not", () => {
+    const body = "Confirm: {{CONFIRM_URL}}";
+    expect(firstIssue(withChange("newsletter-confirm", { body }))).toEqual({
+      path: "newsletter-confirm.body",
+      message: "This message must include {{UNSUBSCRIBE_URL}}, so every reader can act on it in one click.",
+    });
+    expect(firstIssue(withChange("newsletter-confirm", { body: "Leave: {{UNSUBSCRIBE_URL}}" }))?.message).toBe(
+      "This message must include {{CONFIRM_URL}}, so every reader can act on it in one click.",
+    );
+    expect(firstIssue(withChange("newsletter-confirm", { subject: "Karibu to {{SHOP_NAME}}" }))).toBeUndefined();
+    expect(firstIssue(withChange("staff-new-order", { body: "A new order." }))).toBeUndefined();
+  });
+
   test("refuses an empty body or subject, blank spaces included", () => {
     expect(firstIssue(withChange("delivered", { body: "   " }))).toEqual({ path: "delivered.body", message: "Please fill this in." });
     expect(firstIssue(withChange("staff-daily-digest", { subject: "" }))).toEqual({

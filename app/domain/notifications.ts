@@ -51,7 +51,13 @@ export type NotificationKey = SmsMessageKey | EmailMessageKey;
 export type SmsTemplate = { body: string };
 export type EmailTemplate = { subject: string; body: string };
 
-type MessageBase = { label: string; audience: NotificationAudience; placeholders: readonly Placeholder[] };
+type MessageBase = {
+  label: string;
+  audience: NotificationAudience;
+  placeholders: readonly Placeholder[];
+  /** Placeholders its body cannot do without: a newsletter email's confirm and one-click unsubscribe links. */
+  required?: readonly Placeholder[];
+};
 export type SmsMessage = MessageBase & { key: SmsMessageKey; channel: "sms"; template: SmsTemplate };
 export type EmailMessage = MessageBase & { key: EmailMessageKey; channel: "email"; template: EmailTemplate };
 export type NotificationMessage = SmsMessage | EmailMessage;
@@ -154,6 +160,7 @@ const EMAIL_MESSAGES: readonly EmailMessage[] = [
     channel: "email",
     audience: "subscriber",
     placeholders: ["SHOP_NAME", "CONFIRM_URL", "UNSUBSCRIBE_URL"],
+    required: ["CONFIRM_URL", "UNSUBSCRIBE_URL"],
     template: {
       subject: "Please confirm your subscription to {{SHOP_NAME}}",
       body:
@@ -236,6 +243,12 @@ export function templateProblem(messageKey: NotificationKey, text: string): stri
     return `Unknown placeholder ${spelt} (${hint}). ${canUse}`;
   }
   return undefined;
+}
+
+/** What a body lacks that its message must always carry (see MessageBase.required); undefined when nothing. */
+export function missingPlaceholderProblem(messageKey: NotificationKey, body: string): string | undefined {
+  const missing = notificationMessage(messageKey).required?.find((name) => !body.includes(braces(name)));
+  return missing && `This message must include ${braces(missing)}, so every reader can act on it in one click.`;
 }
 
 // ---- Rendering ---------------------------------------------------------------------------------------------

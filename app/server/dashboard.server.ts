@@ -18,13 +18,27 @@ export type DashboardFigures = {
 const PENDING_STATUSES = ORDER_STATUSES.filter(isPendingOrderStatus);
 
 /**
+ * The products with at most LOW_STOCK_THRESHOLD units to sell, fewest first, up to `limit`, and how many there
+ * are in all: the dashboard's list and the staff's daily summary.
+ */
+export async function runningLowProducts(limit: number): Promise<{ lines: DashboardFigures["runningLow"]; total: number }> {
+  const available = sql<number>`greatest(${products.stock} - ${heldQuantitySql}, 0)`;
+  const rows = await (await db())
+    .select({ id: products.id, name: products.name, available, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(products)
+    .where(sql`${available} <= ${LOW_STOCK_THRESHOLD}`)
+    .orderBy(available, asc(products.name))
+    .limit(limit);
+  return { lines: rows.map(({ total: _total, ...line }) => line), total: rows[0]?.total ?? 0 };
+}
+
+/**
  * SPEC §2, §4: Total Sales counts only orders both Delivered and Paid (archived or not); Pending Orders counts
  * active orders in Pending Payment, Processing or Out for Delivery.
  */
 export async function dashboardFigures(): Promise<DashboardFigures> {
   const database = await db();
-  const available = sql<number>`greatest(${products.stock} - ${heldQuantitySql}, 0)`;
-  const [[sales], [pending], [productCount], [orderCount], lowRows] = await Promise.all([
+  const [[sales], [pending], [productCount], [orderCount], low] = await Promise.all([
     database
       .select({ total: sum(orders.totalCents) })
       .from(orders)
@@ -35,18 +49,13 @@ export async function dashboardFigures(): Promise<DashboardFigures> {
       .where(and(eq(orders.isArchived, false), inArray(orders.status, PENDING_STATUSES))),
     database.select({ n: count() }).from(products),
     database.select({ n: count() }).from(orders),
-    database
-      .select({ id: products.id, name: products.name, available })
-      .from(products)
-      .where(sql`${available} <= ${LOW_STOCK_THRESHOLD}`)
-      .orderBy(available, asc(products.name))
-      .limit(10),
+    runningLowProducts(10),
   ]);
   return {
     totalSalesCents: Number(sales?.total ?? 0),
     pendingOrders: pending?.n ?? 0,
     totalProducts: productCount?.n ?? 0,
     totalOrders: orderCount?.n ?? 0,
-    runningLow: lowRows,
+    runningLow: low.lines,
   };
 }

@@ -8,6 +8,7 @@ import { queryUnansweredRequests } from "./payments.server";
 import { cancelUnpaidOrdersPastHold } from "./unpaid-orders.server";
 import { closeMail } from "./mail.server";
 import { configuredSenders, sendDueNotifications } from "./notifications.server";
+import { queueDailyDigest } from "./daily-digest.server";
 import { readSiteDocument } from "./site-documents.server";
 
 let stopControlChannel: (() => Promise<void>) | undefined;
@@ -66,6 +67,7 @@ export async function prepareShop(): Promise<{ database: "pglite" | "postgres"; 
   }
   if (config().sms || config().mail) {
     startSweep("Sending notifications", NOTIFICATION_SWEEP_MS, async () => {
+      await queueDailyDigest(new Date());
       const senders = configuredSenders((await readSiteDocument("settings")).storeName);
       // A full batch means more are due: carry on rather than wait for the next turn.
       while ((await sendDueNotifications(senders)) > 0);

@@ -70,6 +70,14 @@ test("a message is written with its change: a rolled-back change queues nothing,
   expect(rows[0]).toMatchObject({ state: "pending", body: "Order #AB12CD placed.", attempts: 0 });
 });
 
+test("thousands of messages written in one millisecond are all kept: no two get one id", async () => {
+  const now = new Date();
+  const batches = Array.from({ length: 4 }, (_, b) => Array.from({ length: 1_000 }, (_, i) => sms(`+2547100${String(b * 1_000 + i).padStart(5, "0")}`)));
+  for (const batch of batches) await queue(batch, now, { sms: undefined, mail: undefined, shopName: "Duka Crafts" });
+  const keys = batches.flat().map((m) => m.key);
+  expect(await stored(keys)).toHaveLength(4_000);
+});
+
 test("a due message is sent once through the gateway and marked sent", async () => {
   const message = sms("+254712345678", "Payment received for order #AB12CD. Thank you!");
   await queue([message]);

@@ -1,5 +1,5 @@
 import { asc, desc, eq, type SQLWrapper } from "drizzle-orm";
-import { formatKsh } from "~/domain/money";
+import { lowStockList, unpaidOrdersList } from "~/domain/daily-digest";
 import { notificationKey, notificationMessage, type PlaceholderValues, renderEmailHtml, renderText, smsRecipient } from "~/domain/notifications";
 import { extraStaffEmailsSchema, type NotificationTemplates } from "~/domain/notifications.schema";
 import { shortOrderId } from "~/domain/order-id";
@@ -102,8 +102,8 @@ export async function previewValues(origin: string): Promise<{ source: string; v
       rider: rider ?? SAMPLE_RIDER,
       receipt: payment?.receipt ?? "TKB4X7Q2RM",
     }),
-    UNPAID_ORDERS: `- #${shortOrderId((order ?? SAMPLE_ORDER).id)} ${(order ?? SAMPLE_ORDER).clientName}, ${formatKsh((order ?? SAMPLE_ORDER).totalCents)}`,
-    LOW_STOCK: "- Kiondo Sisal Handbag: 2 left",
+    UNPAID_ORDERS: unpaidOrdersList([order ?? { ...SAMPLE_ORDER, orderDate: new Date() }], 1, config().timeZone),
+    LOW_STOCK: lowStockList([{ name: "Kiondo Sisal Handbag", available: 2 }], 1),
     CONFIRM_URL: `${origin}/newsletter/confirm/sample-token`,
     UNSUBSCRIBE_URL: `${origin}/newsletter/unsubscribe/sample-token`,
   };

@@ -78,11 +78,11 @@ test("the sidebar shows Site Content and Configuration only to developers", asyn
     await signIn(page, email);
     if (isMobile) await page.getByRole("button", { name: "Open menu" }).click();
     const nav = page.getByRole("navigation", { name: "Admin" }).filter({ visible: true });
-    for (const name of ["Dashboard", "Reports", "SEO Report", "Orders", "Products", "Categories", "Riders"]) {
-      await expect(nav.getByRole("link", { name })).toBeVisible();
+    for (const name of ["Dashboard", "Reports", "SEO Report", "Orders", "Products", "Categories", "Riders", "Subscribers", "Notifications Log"]) {
+      await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
     }
-    for (const name of ["Our Story", "FAQs", "Contact Info", "Site Settings", "Image Generator"]) {
-      await expect(nav.getByRole("link", { name })).toHaveCount(shown ? 1 : 0);
+    for (const name of ["Notifications", "Our Story", "FAQs", "Contact Info", "Site Settings", "Image Generator", "Activity"]) {
+      await expect(nav.getByRole("link", { name, exact: true })).toHaveCount(shown ? 1 : 0);
     }
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
     if (isMobile) {
@@ -106,8 +106,12 @@ test("every screen of each role has its title from the path, Back to Store, and 
     ["/admin/products/new", "Add Product"],
     ["/admin/categories", "Categories"],
     ["/admin/riders", "Riders"],
+    ["/admin/subscribers", "Subscribers"],
+    ["/admin/notifications-log", "Notifications Log"],
   ];
   const developerOnly: [string, string][] = [
+    ["/admin/notifications", "Notifications"],
+    ["/admin/activity", "Activity"],
     ["/admin/our-story", "Our Story"],
     ["/admin/faq", "FAQs"],
     ["/admin/contact", "Contact Info"],
@@ -125,6 +129,8 @@ test("every screen of each role has its title from the path, Back to Store, and 
       await expect(page.getByRole("heading", { level: 1 }), path).toHaveText(title);
       await expect(page).toHaveTitle(`${title} | Duka Admin`);
       expect((await new AxeBuilder({ page }).analyze()).violations, `${path} as ${email}`).toEqual([]);
+      // Nothing widens a screen past the phone's: a wider page moves sticky bars out of what the phone shows.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.visualViewport!.width), path).toBeLessThanOrEqual(0);
     }
   }
   if (isMobile) await page.getByRole("button", { name: "Open menu" }).click();

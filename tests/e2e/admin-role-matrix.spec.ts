@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { type APIRequestContext, expect, request as playwrightRequest, test } from "@playwright/test";
+import { defaultNotificationTemplates } from "../../app/domain/notifications.schema";
 import { shopState } from "./support/backup";
 import { placeOrderOverHttp, type TestOrder } from "./support/shop";
 import { removeDataDir, type ShopServer, startShop } from "./support/shop-server";
@@ -95,13 +96,20 @@ const pages = (): { path: string; access: Access }[] => [
   { path: `/admin/products/edit/${productId}`, access: "everyone" },
   { path: "/admin/categories", access: "everyone" },
   { path: "/admin/riders", access: "everyone" },
+  { path: "/admin/subscribers", access: "everyone" },
+  { path: "/admin/subscribers.csv?state=confirmed", access: "everyone" },
+  { path: "/admin/notifications-log?state=failed", access: "everyone" },
   { path: "/admin/search?q=kanga", access: "everyone" },
+  { path: "/admin/activity", access: "developers" },
+  { path: "/admin/notifications", access: "developers" },
   { path: "/admin/settings", access: "developers" },
   { path: "/admin/image-generator", access: "developers" },
   { path: "/admin/faq", access: "developers" },
   { path: "/admin/contact", access: "developers" },
   { path: "/admin/our-story", access: "developers" },
 ];
+
+const templates = defaultNotificationTemplates();
 
 const location = (response: { headers(): Record<string, string> }) => response.headers().location ?? "";
 
@@ -229,6 +237,15 @@ const actions = (): AdminAction[] => [
     form: { document: JSON.stringify({ ...documents.ourStory, title: "Matrix Story" }), version: versionOf("site_documents", "ourStory", "key") },
   },
   {
+    name: "save the SMS and email templates",
+    path: "/admin/notifications",
+    access: "developers",
+    form: {
+      document: JSON.stringify({ ...templates, delivered: { enabled: true, body: "Matrix delivered {{ORDER_ID}}" } }),
+      version: versionOf("site_documents", "messageTemplates", "key"),
+    },
+  },
+  {
     name: "ask for images",
     path: "/admin/image-generator",
     access: "developers",
@@ -303,6 +320,7 @@ test("the same actions, sent by a developer from the shop itself, are carried ou
     "Matrix question?",
     "Matrix Contact",
     "Matrix Story",
+    "Matrix delivered",
   ]) {
     expect(after, text).toContain(text);
   }
