@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { type NotifySim, startNotifySim } from "../../scripts/notify-sim";
 import { hydrated } from "./support/page";
 import { sampleProduct } from "./support/shop";
@@ -12,26 +12,29 @@ const OWNER = "wanjiru@orders-by-sms.test";
 
 let shop: ShopServer;
 let sim: NotifySim;
+let shopRequest: APIRequestContext;
 
 test.describe.configure({ mode: "serial" });
 test.skip(({ isMobile }) => isMobile, "What arrives at the gateways does not depend on the screen.");
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ playwright }) => {
   test.setTimeout(180_000);
   sim = await startNotifySim({ smsPort: 0, smtpPort: 0 });
   const port = await freePort();
   shop = await startShop({ port, env: { ...sim.env, PUBLIC_URL: `http://127.0.0.1:${port}` } });
   await addStaffMember(OWNER, "owner", shop.dataDir);
+  shopRequest = await playwright.request.newContext({ baseURL: shop.baseURL });
 });
 
 test.afterAll(async () => {
+  await shopRequest?.dispose();
   await shop?.stop();
   await sim?.stop();
   if (shop) removeDataDir(shop.dataDir);
 });
 
 async function checkOut(page: Page) {
-  const handbag = await sampleProduct(page.request, "Kiondo Sisal Handbag");
+  const handbag = await sampleProduct(shopRequest, "Kiondo Sisal Handbag");
   await page.goto(`${shop.baseURL}/about`);
   await page.evaluate(
     (bag) => localStorage.setItem("duka-bag", bag),
