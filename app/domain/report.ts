@@ -1,3 +1,4 @@
+import { neutraliseFormula } from "./csv";
 import { formatKsh, roundToWholeShilling } from "./money";
 import { shortOrderId } from "./order-id";
 import { addDays, type PeriodRange, type ReportPeriod, type ShopDate, shopDate } from "./report-period";
@@ -163,16 +164,13 @@ export type SaleRow = { id: string; orderDate: Date; clientName: string; items: 
 
 const SALES_CSV_COLUMNS = ["Order ID", "Date", "Client", "Items", "Total (KSH)"] as const;
 
-// A spreadsheet runs a cell that starts with one of these as a formula (CSV injection).
-const FORMULA_START = /^[=+\-@\t\r]/;
-
 /**
  * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break, quotes doubled. Text that a
- * spreadsheet would take for a formula gets a leading apostrophe, so it is shown, never run.
+ * spreadsheet would take for a formula is neutralised (csv.ts), so it is shown, never run.
  */
 export function csvCell(value: string | number): string {
   if (typeof value === "number") return String(value);
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  const text = neutraliseFormula(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
@@ -180,10 +178,21 @@ export function csvLine(cells: readonly (string | number)[]): string {
   return `${cells.map(csvCell).join(",")}\r\n`;
 }
 
+/** When something happened, as the shop's CSV files write it: the shop's date and time, e.g. "2026-11-20 13:05". */
+export function csvDateTime(instant: Date, timeZone: string): string {
+  const { date, time } = partsIn(instant, timeZone);
+  return `${date} ${time}`;
+}
+
 /** A sale as a CSV line: the whole order id, the shop's date and time, and the total in whole shillings. */
 function saleCsvLine(sale: SaleRow, timeZone: string): string {
-  const { date, time } = partsIn(sale.orderDate, timeZone);
-  return csvLine([sale.id, `${date} ${time}`, sale.clientName, sale.items, roundToWholeShilling(sale.totalCents) / 100]);
+  return csvLine([
+    sale.id,
+    csvDateTime(sale.orderDate, timeZone),
+    sale.clientName,
+    sale.items,
+    roundToWholeShilling(sale.totalCents) / 100,
+  ]);
 }
 
 /**

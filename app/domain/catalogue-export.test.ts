@@ -1,0 +1,301 @@
+import { parse } from "csv-parse/sync";
+import { describe, expect, test } from "vitest";
+import { dukaProductsCsv, ordersCsv, type OrderLineForExport, shopifyProductsCsv, textToHtml } from "./catalogue-export";
+import { type CatalogueCategory, type CatalogueProduct, catalogueImportPlan, htmlToText, readCatalogueCsv } from "./catalogue-import";
+
+const SHOP_URL = "https://duka.example";
+const SHOP = { name: "Duka Crafts", url: SHOP_URL };
+
+const categories: CatalogueCategory[] = [
+  { id: "c-dresses", name: "Dresses" },
+  { id: "c-decor", name: "Home Decor" },
+];
+
+const product = (fields: Partial<CatalogueProduct> & Pick<CatalogueProduct, "id" | "sku" | "slug" | "name">): CatalogueProduct => ({
+  categoryId: "c-dresses",
+  priceCents: 450_000,
+  stock: 12,
+  description: "",
+  details: [],
+  images: [],
+  sizes: [],
+  colors: [],
+  material: "",
+  culturalInspiration: "",
+  isBestseller: false,
+  isNewArrival: false,
+  isVisible: true,
+  rating: 0,
+  reviewCount: 0,
+  ...fields,
+});
+
+const catalogue: CatalogueProduct[] = [
+  product({
+    id: "p1",
+    sku: "AFB-NEW-1700000000000",
+    slug: "ankara-wrap-dress-1700000000000",
+    name: "Ankara Wrap Dress",
+    description: 'A flowing wrap dress.\r\nCut from Ankara wax print, "made to last".\n\nHand wash cold & dry <in shade>.',
+    details: ["Adjustable tie waist", "Pocket | lined"],
+    images: ["/uploads/abc123.webp", "https://images.example/ankara-2.jpg"],
+    sizes: ["S", "M", "L"],
+    colors: ["Sunset Orange", "Indigo"],
+    material: "Cotton",
+    culturalInspiration: "West African wax print",
+    isBestseller: true,
+    rating: 4.8,
+    reviewCount: 24,
+  }),
+  product({
+    id: "p2",
+    sku: "-SKU-DASH",
+    slug: "adinkra-cushion-cover-p2",
+    name: '=HYPERLINK("http://evil.example","Click")',
+    categoryId: "c-decor",
+    priceCents: 1_999,
+    stock: 0,
+    details: ["- hand-stamped", "@home"],
+    material: "+254712345678",
+    culturalInspiration: "@SUM(A1:A2)",
+    images: ["/uploads/def456.webp", "/uploads/ghi789.webp", "https://images.example/c.jpg"],
+    isNewArrival: true,
+    isVisible: false,
+  }),
+  product({ id: "p3", sku: "KIO-1", slug: "kiondo-p3", name: "Kiondo", categoryId: null, colors: ["Natural"] }),
+];
+
+function read(text: string) {
+  const reading = readCatalogueCsv(text, { shopUrl: SHOP_URL });
+  if ("error" in reading) throw new Error(reading.error);
+  return reading;
+}
+
+const cells = (csv: string) => parse(csv, { bom: true, relax_column_count: true }) as string[][];
+
+describe("dukaProductsCsv", () => {
+  const csv = dukaProductsCsv(catalogue, categories, SHOP_URL);
+
+  test("a spreadsheet file: byte-order mark, CRLF, the Duka header", () => {
+    expect(
+      csv.startsWith(
+        "\uFEFFSKU,Name,Slug,Category,Price (KSH),Stock,Description,Details,Sizes,Colors,Material,Cultural inspiration,Images,Bestseller,New arrival,Visible,Rating,Review count\r\n",
+      ),
+    ).toBe(true);
+    expect(csv.endsWith("\r\n")).toBe(true);
+  });
+
+  test("one row per product, prices in shillings, lists parted by |, uploads as addresses on the shop", () => {
+    expect(cells(csv)[1]).toEqual([
+      "AFB-NEW-1700000000000",
+      "Ankara Wrap Dress",
+      "ankara-wrap-dress-1700000000000",
+      "Dresses",
+      "4500",
+      "12",
+      'A flowing wrap dress.\r\nCut from Ankara wax print, "made to last".\n\nHand wash cold & dry <in shade>.',
+      "Adjustable tie waist|Pocket \\| lined",
+      "S|M|L",
+      "Sunset Orange|Indigo",
+      "Cotton",
+      "West African wax print",
+      "https://duka.example/uploads/abc123.webp|https://images.example/ankara-2.jpg",
+      "yes",
+      "no",
+      "yes",
+      "4.8",
+      "24",
+    ]);
+    expect(cells(csv)[2]?.slice(3, 6)).toEqual(["Home Decor", "19.99", "0"]);
+  });
+
+  test("cells a spreadsheet would run as formulas are neutralised; numbers are not", () => {
+    expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")"`);
+    expect(cells(csv)[2]).toEqual(expect.arrayContaining(["'-SKU-DASH", "'- hand-stamped|@home", "'+254712345678", "'@SUM(A1:A2)"]));
+  });
+
+  test("read back, it gives the same products, and the plan against the same catalogue changes nothing", () => {
+    const reading = read(csv);
+    expect(reading.format).toBe("duka");
+    expect(reading.problems).toEqual([]);
+    const plan = catalogueImportPlan(reading, catalogue, categories);
+    expect(plan.steps.map((step) => step.action)).toEqual(["unchanged", "unchanged", "unchanged"]);
+    expect(plan.newCategories).toEqual([]);
+    expect(reading.products[1]).toMatchObject({
+      name: '=HYPERLINK("http://evil.example","Click")',
+      sku: "-SKU-DASH",
+      details: ["- hand-stamped", "@home"],
+      material: "+254712345678",
+      imageUrls: ["/uploads/def456.webp", "/uploads/ghi789.webp", "https://images.example/c.jpg"],
+    });
+  });
+
+  test("a text that already starts with an apostrophe and a formula character survives the round trip", () => {
+    const tricky = [product({ id: "p9", sku: "'=1", slug: "tricky", name: "''+2" })];
+    const reading = read(dukaProductsCsv(tricky, categories, SHOP_URL));
+    expect(reading.products[0]).toMatchObject({ sku: "'=1", name: "''+2" });
+  });
+});
+
+describe("shopifyProductsCsv", () => {
+  const csv = shopifyProductsCsv(catalogue, categories, SHOP);
+  const rows = cells(csv);
+  const header = rows[0]!;
+  const column = (row: string[] | undefined, name: string) => row?.[header.indexOf(name)];
+
+  test("Shopify's columns, with a byte-order mark and CRLF", () => {
+    expect(
+      csv.startsWith(
+        "\uFEFFHandle,Title,Body (HTML),Vendor,Type,Tags,Published,Option1 Name,Option1 Value,Option2 Name,Option2 Value,Variant SKU,",
+      ),
+    ).toBe(true);
+    expect(header.at(-1)).toBe("Status");
+  });
+
+  test("a row per size and colour, the product's fields on the first only, the stock on the first variant", () => {
+    const ankara = rows.filter((row) => row[0] === "ankara-wrap-dress-1700000000000");
+    expect(ankara).toHaveLength(6);
+    expect(ankara.map((row) => [column(row, "Option1 Value"), column(row, "Option2 Value"), column(row, "Variant Inventory Qty")])).toEqual(
+      [
+        ["S", "Sunset Orange", "12"],
+        ["S", "Indigo", "0"],
+        ["M", "Sunset Orange", "0"],
+        ["M", "Indigo", "0"],
+        ["L", "Sunset Orange", "0"],
+        ["L", "Indigo", "0"],
+      ],
+    );
+    expect(ankara.map((row) => column(row, "Title"))).toEqual(["Ankara Wrap Dress", "", "", "", "", ""]);
+    expect(ankara.map((row) => column(row, "Image Src"))).toEqual([
+      "https://duka.example/uploads/abc123.webp",
+      "https://images.example/ankara-2.jpg",
+      "",
+      "",
+      "",
+      "",
+    ]);
+    expect(ankara[0]).toEqual(
+      expect.arrayContaining([
+        "Duka Crafts",
+        "Dresses",
+        "Bestseller",
+        "TRUE",
+        "active",
+        "Size",
+        "Color",
+        "4500.00",
+        "AFB-NEW-1700000000000",
+      ]),
+    );
+  });
+
+  test("a product without sizes or colours has Shopify's default variant; extra images get rows of their own", () => {
+    const cushion = rows.filter((row) => row[0] === "adinkra-cushion-cover-p2");
+    expect(
+      cushion.map((row) => [
+        column(row, "Option1 Name"),
+        column(row, "Option1 Value"),
+        column(row, "Variant Price"),
+        column(row, "Image Position"),
+      ]),
+    ).toEqual([
+      ["Title", "Default Title", "19.99", "1"],
+      ["", "", "", "2"],
+      ["", "", "", "3"],
+    ]);
+    expect([column(cushion[0], "Published"), column(cushion[0], "Status"), column(cushion[0], "Tags")]).toEqual([
+      "FALSE",
+      "draft",
+      "New arrival",
+    ]);
+  });
+
+  test("the description becomes simple HTML", () => {
+    expect(column(rows[1], "Body (HTML)")).toBe(
+      "<p>A flowing wrap dress.<br>Cut from Ankara wax print, &quot;made to last&quot;.</p><p>Hand wash cold &amp; dry &lt;in shade&gt;.</p>",
+    );
+  });
+
+  test("read back, it gives the same products for everything Shopify carries", () => {
+    const reading = read(csv);
+    expect(reading.format).toBe("shopify");
+    expect(reading.problems).toEqual([]);
+    const plan = catalogueImportPlan(reading, catalogue, categories);
+    expect(plan.steps.map((step) => step.action)).toEqual(["unchanged", "unchanged", "unchanged"]);
+    expect(reading.products[0]).toMatchObject({
+      sku: "AFB-NEW-1700000000000",
+      slug: "ankara-wrap-dress-1700000000000",
+      priceCents: 450_000,
+      stock: 12,
+      sizes: ["S", "M", "L"],
+      colors: ["Sunset Orange", "Indigo"],
+      imageUrls: ["/uploads/abc123.webp", "https://images.example/ankara-2.jpg"],
+      isBestseller: true,
+      isNewArrival: false,
+    });
+  });
+});
+
+describe("textToHtml", () => {
+  test.each([
+    ["", ""],
+    ["One line", "<p>One line</p>"],
+    ["a\nb\n\n\nc", "<p>a<br>b</p><p>c</p>"],
+    ["<script>&", "<p>&lt;script&gt;&amp;</p>"],
+  ])("%j", (text, html) => {
+    expect(textToHtml(text)).toBe(html);
+  });
+
+  test("htmlToText gives the text back", () => {
+    const text = 'Intro, it\'s "quoted".\nSecond line\n\nA <b> & an &amp;';
+    expect(htmlToText(textToHtml(text))).toBe(text);
+  });
+});
+
+describe("ordersCsv", () => {
+  const line = (fields: Partial<OrderLineForExport>): OrderLineForExport => ({
+    orderId: "k3x9m2p7q4w8",
+    orderDate: new Date("2026-11-19T21:30:00Z"),
+    clientName: "Wanjirũ Kamau",
+    clientPhone: "+254712345678",
+    status: "Delivered",
+    paymentStatus: "Paid",
+    mpesaReceipt: "TKL2ABC3DE",
+    item: "Ankara Wrap Dress",
+    size: "M",
+    color: "Indigo",
+    quantity: 2,
+    unitPriceCents: 450_000,
+    ...fields,
+  });
+
+  test("one row per order line, dates in the shop's time zone, amounts in shillings", () => {
+    const csv = ordersCsv(
+      [
+        line({}),
+        line({
+          item: "=cmd|' /C calc'!A0",
+          size: "",
+          color: "",
+          quantity: 3,
+          unitPriceCents: 1_999,
+          mpesaReceipt: null,
+          paymentStatus: "Unpaid",
+          status: "Pending Payment",
+        }),
+      ],
+      "Africa/Nairobi",
+    );
+    expect(csv).toBe(
+      "\uFEFFOrder ID,Date,Client,Phone,Status,Payment status,M-Pesa receipt,Item,Size,Color,Quantity,Unit price (KSH),Line total (KSH)\r\n" +
+        "k3x9m2p7q4w8,2026-11-20 00:30,Wanjirũ Kamau,'+254712345678,Delivered,Paid,TKL2ABC3DE,Ankara Wrap Dress,M,Indigo,2,4500,9000\r\n" +
+        "k3x9m2p7q4w8,2026-11-20 00:30,Wanjirũ Kamau,'+254712345678,Pending Payment,Unpaid,,'=cmd|' /C calc'!A0,,,3,19.99,59.97\r\n",
+    );
+  });
+
+  test("no lines: just the header", () => {
+    expect(ordersCsv([], "Africa/Nairobi")).toBe(
+      "\uFEFFOrder ID,Date,Client,Phone,Status,Payment status,M-Pesa receipt,Item,Size,Color,Quantity,Unit price (KSH),Line total (KSH)\r\n",
+    );
+  });
+});
