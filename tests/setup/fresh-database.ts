@@ -31,8 +31,21 @@ async function copyPostgresTemplate(url: string, template: string): Promise<Shop
     await database.close().catch(() => {});
     const cleanup = new pg.Client({ connectionString: url });
     await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name} with (force)`);
-    await cleanup.end();
+    try {
+      // An autovacuum worker that has just started on the copy cannot be ended by our role ("must be a member
+      // of the role whose process is being terminated"); it finishes within moments, so try again.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await cleanup.query(`drop database if exists ${name} with (force)`);
+          break;
+        } catch (error) {
+          if (attempt >= 30) throw error;
+          await new Promise((r) => setTimeout(r, 200));
+        }
+      }
+    } finally {
+      await cleanup.end();
+    }
   });
   return Object.assign(database, { url: copyUrl.toString() });
 }
