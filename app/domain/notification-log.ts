@@ -68,18 +68,8 @@ export type LoggedMessage = {
   orderId: string | null;
 };
 
-export function loggedMessage(row: {
-  id: string;
-  message: string;
-  channel: NotificationChannel;
-  recipient: string;
-  state: NotificationState;
-  attempts: number;
-  lastError: string | null;
-  createdAt: Date;
-  sentAt: Date | null;
-  orderId: string | null;
-}): LoggedMessage {
+/** A stored message as the log shows it: named, and its recipient masked, in its gateway's reason too. */
+export function loggedMessage(row: Omit<LoggedMessage, "label"> & { message: string }): LoggedMessage {
   return {
     id: row.id,
     label: messageLabel(row.message),
