@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, count, desc, eq, ne, type SQL } from "drizzle-orm";
 import { confirmationEvent, isSubscriberToken, newsletterLinks, SUBSCRIBER_TOKEN_BYTES, subscriptionLimits } from "~/domain/newsletter";
 import { type EmailTemplate, notificationKey, renderEmailHtml, renderText } from "~/domain/notifications";
+import { stateListPage } from "~/domain/state-list";
 import { SUBSCRIBER_STATES, type Subscriber, type SubscriberState, SUBSCRIBERS_PER_PAGE } from "~/domain/subscribers";
 import { config } from "./config.server";
 import { db } from "./db/database.server";
@@ -117,16 +118,10 @@ export async function subscribersPage(
 ): Promise<{ subscribers: Subscriber[]; counts: Record<SubscriberState, number>; page: number; pageCount: number }> {
   const database = await db();
   const perState = await database
-    .select({ state: newsletterSubscribers.state, count: count() })
+    .select({ state: newsletterSubscribers.state, n: count() })
     .from(newsletterSubscribers)
     .groupBy(newsletterSubscribers.state);
-  const counts = Object.fromEntries(SUBSCRIBER_STATES.map((s) => [s, perState.find((row) => row.state === s)?.count ?? 0])) as Record<
-    SubscriberState,
-    number
-  >;
-  const listed = state ? counts[state] : SUBSCRIBER_STATES.reduce((sum, s) => sum + counts[s], 0);
-  const pageCount = Math.max(1, Math.ceil(listed / SUBSCRIBERS_PER_PAGE));
-  const page = Math.min(requestedPage, pageCount);
+  const { counts, page, pageCount } = stateListPage(SUBSCRIBER_STATES, perState, state, requestedPage, SUBSCRIBERS_PER_PAGE);
   const subscribers = await database
     .select(subscriberColumns)
     .from(newsletterSubscribers)

@@ -9,6 +9,7 @@ import {
   type SendAgainRefusal,
   sentAgainNote,
 } from "~/domain/notification-log";
+import { stateListPage } from "~/domain/state-list";
 import { recordChange } from "./audit.server";
 import { db } from "./db/database.server";
 import { notifications } from "./db/schema.server";
@@ -41,13 +42,7 @@ export async function notificationsLogPage(
 ): Promise<{ messages: LoggedMessage[]; counts: Record<NotificationState, number>; page: number; pageCount: number }> {
   const database = await db();
   const perState = await database.select({ state: notifications.state, n: count() }).from(notifications).groupBy(notifications.state);
-  const counts = Object.fromEntries(NOTIFICATION_STATES.map((s) => [s, perState.find((row) => row.state === s)?.n ?? 0])) as Record<
-    NotificationState,
-    number
-  >;
-  const listed = state ? counts[state] : NOTIFICATION_STATES.reduce((sum, s) => sum + counts[s], 0);
-  const pageCount = Math.max(1, Math.ceil(listed / NOTIFICATIONS_PER_PAGE));
-  const page = Math.min(requestedPage, pageCount);
+  const { counts, page, pageCount } = stateListPage(NOTIFICATION_STATES, perState, state, requestedPage, NOTIFICATIONS_PER_PAGE);
   const rows = await database
     .select(loggedColumns)
     .from(notifications)
