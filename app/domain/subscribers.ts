@@ -1,5 +1,4 @@
-import { shopDate } from "./report-period";
-import { csvLine } from "./report";
+import { csvDateTime, csvLine } from "./report";
 
 // The newsletter's subscribers (issue 12): their states, and the back office's list and CSV. Kept apart from
 // newsletter.ts, which the footer on every storefront page loads: these would add to each page's JavaScript.
@@ -34,18 +33,8 @@ export type Subscriber = {
   unsubscribedAt: Date | null;
 };
 
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** When something happened to a subscriber, in the shop's time zone: "2026-11-20 13:05"; empty when it has not. */
-export function subscriberTime(instant: Date | null, timeZone: string): string {
-  if (!instant) return "";
-  let format = timeFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-    timeFormats.set(timeZone, format);
-  }
-  return `${shopDate(instant, timeZone)} ${format.format(instant)}`;
-}
+export const subscriberTime = (instant: Date | null, timeZone: string): string => (instant ? csvDateTime(instant, timeZone) : "");
 
 const SUBSCRIBERS_CSV_COLUMNS = ["Email", "State", "Subscribed", "Confirmed", "Unsubscribed"] as const;
 
