@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import type { CatalogueImportFigures } from "./catalogue-import";
 import type { CheckoutFigures, PaidFigures } from "./checkout";
 import type { LighthouseFigures } from "./lighthouse";
 import type { PageFigures } from "./load";
@@ -205,6 +206,36 @@ sections.push(`## Search at 100,000 products
 with its total, and the search box's suggestions.
 
 ${searchRows.length > 0 ? table(["engine", "products", "query", "what", "matches", "p50 ms", "p99 ms", "measured"], searchRows) : missing("npx tsx bench/search.ts")}`);
+
+const importRows: (string | number)[][] = [];
+for (const engine of ["pglite", "postgres"] as const) {
+  const result = read<CatalogueImportFigures>(`catalogue-import-${engine}`);
+  if (!result) continue;
+  const f = result.figures;
+  importRows.push([
+    engineName[engine],
+    f.rows.toLocaleString("en"),
+    f.products.toLocaleString("en"),
+    f.previewMs,
+    f.importMs,
+    f.againPreviewMs,
+    f.againImportMs,
+    f.rounds.map((round) => round.importMs).join(", "),
+    when(result),
+  ]);
+}
+sections.push(`## Catalogue import: 10,000 Shopify rows
+
+\`npx tsx bench/catalogue-import.ts\` — aim: seconds. A Shopify product export of 10,000 rows (products on one to six
+variant rows, HTML bodies, tags, one in ten a draft; images excluded) imported into the sample shop through the
+import module (no HTTP): the preview (read, plan and keep it), the confirmed import (one transaction, decision
+040), and the same file again, which must leave every product unchanged. Median of 3 rounds, each on a new shop.
+
+${
+  importRows.length > 0
+    ? table(["engine", "rows", "products", "preview ms", "import ms", "same file: preview ms", "same file: import ms", "import ms per round", "measured"], importRows)
+    : missing("npx tsx bench/catalogue-import.ts")
+}`);
 
 const lighthouse = read<{ runs: number; pages: LighthouseFigures[] }>("lighthouse");
 sections.push(`## Lighthouse, mobile

@@ -71,6 +71,7 @@ export function rolesForAdminPath(pathname: string): readonly StaffRole[] {
 export function adminTitleFor(pathname: string): string {
   if (/^\/admin\/products\/new\/?$/.test(pathname)) return "Add Product";
   if (/^\/admin\/products\/edit\//.test(pathname)) return "Edit Product";
+  if (/^\/admin\/products\/import(\/|$)/.test(pathname)) return "Import Products";
   if (/^\/admin\/orders\/unmatched-payments\/?$/.test(pathname)) return "Unmatched Payments";
   return adminPageFor(pathname)?.title ?? "Admin";
 }

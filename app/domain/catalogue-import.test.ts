@@ -9,6 +9,7 @@ import {
   catalogueImportPlan,
   EMPTY_FILE_MESSAGE,
   htmlToText,
+  imageFetchNote,
   type ImportedProduct,
   NO_PRODUCT_ROWS_MESSAGE,
   readCatalogueCsv,
@@ -643,6 +644,12 @@ describe("catalogueImportPlan", () => {
     expect(plan.steps.map((step) => step.action)).toEqual(["unchanged", "unchanged"]);
   });
 
+  test("a category the file leaves empty is kept, as a new product without one was put in the first category", () => {
+    const catalogue = [stored({ id: "p1", sku: "K1", slug: "k", name: "Kanga", categoryId: "c-dresses" })];
+    const plan = catalogueImportPlan(read("SKU,Name,Category,Price (KSH)\nK1,Kanga,,1000\n"), catalogue, categories);
+    expect(plan.steps.map((step) => step.action)).toEqual(["unchanged"]);
+  });
+
   test("text stored with CRLF line breaks is the same as the file's", () => {
     const catalogue = [stored({ id: "p1", sku: "K1", slug: "k", name: "Kanga", description: "One\r\nTwo" })];
     const plan = catalogueImportPlan(read('SKU,Name,Description,Price (KSH)\nK1,Kanga,"One\nTwo",1000\n'), catalogue, categories);
@@ -701,4 +708,18 @@ describe("catalogueImportPlan", () => {
     expect([second.created, second.updated, second.unchanged]).toEqual([0, 0, 6]);
     expect(second.newCategories).toEqual([]);
   });
+});
+
+test("an image the server could not bring in is a note for its row, saying why", () => {
+  const url = "https://old-shop.example/a.jpg";
+  const note = (failure: Parameters<typeof imageFetchNote>[3]) => imageFetchNote({ row: 7 }, "Image Src", url, failure);
+  expect(note({ kind: "timed-out", seconds: 10 })).toEqual({
+    row: 7,
+    column: "Image Src",
+    message: 'Row 7, Image Src: "https://old-shop.example/a.jpg" could not be fetched (timed out after 10 s).',
+    blocking: false,
+  });
+  expect(note({ kind: "answered", status: 404 }).message).toBe(`Row 7, Image Src: "${url}" could not be fetched (its server answered 404).`);
+  expect(note({ kind: "too-large", megabytes: 10 }).message).toBe(`Row 7, Image Src: "${url}" is larger than 10 MB, the most an image may be.`);
+  expect(note({ kind: "private-address" }).message).toContain("private network");
 });

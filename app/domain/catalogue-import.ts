@@ -52,7 +52,10 @@ export type ImportedProduct = {
   details: string[];
   priceCents: number;
   stock: number;
-  /** null: no category. Matched to the shop's categories by name, ignoring case. */
+  /**
+   * null when the file gives none: a new product goes into the shop's first category, an updated one keeps its
+   * own. Matched to the shop's categories by name, ignoring case.
+   */
   categoryName: string | null;
   sizes: string[];
   colors: string[];
@@ -950,10 +953,10 @@ const sameText = (a: string, b: string) => a.replace(/\r\n?/g, "\n") === b.repla
 
 function sameValue(field: CatalogueField, product: ImportedProduct, stored: CatalogueProduct, storedCategory: string | null): boolean {
   if (field === "categoryName") {
-    return (
-      (product.categoryName === null ? null : categoryKey(product.categoryName)) ===
-      (storedCategory === null ? null : categoryKey(storedCategory))
-    );
+    // Like a SKU or slug, a category the file does not give is kept: a new product without one goes into the
+    // shop's first category (as on the product form), and importing its file again must not take it out.
+    if (product.categoryName === null) return true;
+    return storedCategory !== null && categoryKey(product.categoryName) === categoryKey(storedCategory);
   }
   const value = product[field];
   // A SKU or slug the file does not give is kept.

@@ -32,6 +32,10 @@ import { action as ourStoryAction, loader as ourStoryLoader } from "~/routes/adm
 import { action as productEditAction, loader as productEditLoader } from "~/routes/admin/product-edit";
 import { action as productNewAction, loader as productNewLoader } from "~/routes/admin/product-new";
 import { action as productsAction, loader as productsLoader } from "~/routes/admin/products";
+import { action as productImportAction, loader as productImportLoader } from "~/routes/admin/product-import";
+import { action as importPreviewAction, loader as importPreviewLoader } from "~/routes/admin/product-import-preview";
+import { loader as productsExportLoader } from "~/routes/admin/products-export-csv";
+import { loader as ordersExportLoader } from "~/routes/admin/orders-export-csv";
 import { loader as reportsLoader } from "~/routes/admin/reports";
 import { loader as reportsCsvLoader } from "~/routes/admin/reports-csv";
 import { action as ridersAction, loader as ridersLoader } from "~/routes/admin/riders";
@@ -643,6 +647,29 @@ test("uploads answer hostile files", async () => {
   await expectHostilePostsAnswered(uploadAction, fc.record({ path: fc.constant("/admin/upload"), who: visitor, fields }));
 });
 
+test("catalogue imports answer hostile files", async () => {
+  const csv = (text: string) => new File([text], "products.csv", { type: "text/csv" });
+  const file = fc.oneof(
+    fc.constant(csv("SKU,Name,Price (KSH)\nAFB-H1,Hostile Wrap,1200\n")),
+    hostileText.map((text) => csv(`Handle,Title,Variant Price\nh,${text},${text}\n`)),
+    hostileText.map(csv),
+    fc.uint8Array({ maxLength: 2_000 }).map((bytes) => new File([bytes], "noise.csv")),
+  );
+  const entry = fc.tuple(fc.constantFrom("file", "csv"), fc.oneof(file, hostileText));
+  const fields = fc.oneof(
+    { weight: 3, arbitrary: file.map((csvFile): Post["fields"] => [["file", csvFile]]) },
+    { weight: 1, arbitrary: fc.array(entry, { maxLength: 3 }) },
+  );
+  await expectHostilePostsAnswered(productImportAction, fc.record({ path: fc.constant("/admin/products/import"), who: visitor, fields }));
+  const confirms = fc.record({
+    path: fc.constant("/admin/products/import/by-id"),
+    params: fc.record({ id: hostileText.filter((text) => storableText(text) === text) }),
+    who: visitor,
+    fields: formOf({ intent: fc.constantFrom("confirm", "cancel") }),
+  });
+  await expectHostilePostsAnswered(importPreviewAction, confirms);
+});
+
 // ---- every loader of app/routes.ts, with hostile query strings -------------------------------------------
 
 // Issue 10: an odd query string (`/admin/orders?page=1e300`, a price no product reaches, a broken escape) is
@@ -772,6 +799,10 @@ const PAGES: Page[] = [
   { path: "/admin/orders/unmatched-payments", loader: unmatchedPaymentsLoader },
   { path: "/admin/products", loader: productsLoader, query: { q: storedText } },
   { path: "/admin/products/new", loader: productNewLoader },
+  { path: "/admin/products/import", loader: productImportLoader },
+  { path: "/admin/products/import/by-id", loader: importPreviewLoader, params: fc.record({ id: addressPart(() => ["none"]) }) },
+  { path: "/admin/products/export.csv", loader: productsExportLoader, query: { format: fc.constantFrom("duka", "shopify", "woocommerce") } },
+  { path: "/admin/orders/export.csv", loader: ordersExportLoader, query: REPORT_FILTER },
   { path: "/admin/products/edit/by-id", loader: productEditLoader, params: fc.record({ id: addressPart((s) => s.productIds) }) },
   { path: "/admin/categories", loader: categoriesLoader },
   { path: "/admin/riders", loader: ridersLoader },

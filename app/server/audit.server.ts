@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import { ACTIVITY_PER_PAGE, type Actor, type AuditAction, type AuditedEntity, changedFields } from "~/domain/audit";
 import type { Queryable, Transaction } from "./db/client.server";
+import { inBatches } from "./db/batches.server";
 import { db } from "./db/database.server";
 import { auditLog, categories, products, riders } from "./db/schema.server";
 import { newRecordId } from "./random.server";
@@ -10,6 +11,9 @@ import { newRecordId } from "./random.server";
 
 type Fields = Record<string, unknown>;
 
+/** Values an entry of the log takes in an INSERT. */
+const AUDIT_COLUMNS = 10;
+
 export type ChangeRecord = {
   actor: Actor;
   entity: AuditedEntity;
@@ -18,17 +22,17 @@ export type ChangeRecord = {
   note?: string;
 } & ({ action: "create"; after: Fields } | { action: "update"; before: Fields; after: Fields } | { action: "delete"; before: Fields });
 
-/** Records one change; an update that changed nothing records nothing. */
-export async function recordChange(tx: Transaction, change: ChangeRecord): Promise<void> {
+/** The log's row for a change; null for an update that changed nothing. */
+function entryOf(change: ChangeRecord): typeof auditLog.$inferInsert | null {
   let before: Fields | null = null;
   let after: Fields | null = null;
   if (change.action === "update") {
     const changed = changedFields(change.before, change.after);
-    if (!changed) return;
+    if (!changed) return null;
     ({ before, after } = changed);
   } else if (change.action === "create") after = change.after;
   else before = change.before;
-  await tx.insert(auditLog).values({
+  return {
     id: newRecordId(),
     at: change.now,
     staffEmail: change.actor.kind === "staff" ? change.actor.email : null,
@@ -39,7 +43,18 @@ export async function recordChange(tx: Transaction, change: ChangeRecord): Promi
     before,
     after,
     note: change.note ?? null,
-  });
+  };
+}
+
+/** Records changes in as few statements as PostgreSQL allows (the catalogue import records thousands at once). */
+export async function recordChanges(tx: Transaction, changes: readonly ChangeRecord[]): Promise<void> {
+  const entries = changes.flatMap((change) => entryOf(change) ?? []);
+  for (const batch of inBatches(entries, AUDIT_COLUMNS)) await tx.insert(auditLog).values(batch);
+}
+
+/** Records one change; an update that changed nothing records nothing. */
+export async function recordChange(tx: Transaction, change: ChangeRecord): Promise<void> {
+  await recordChanges(tx, [change]);
 }
 
 export type ActivityEntry = {

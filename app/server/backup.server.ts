@@ -16,6 +16,8 @@ export const BACKUP_TABLES = [
   "payments",
   "notifications",
   "newsletter_subscribers",
+  "catalogue_imports",
+  "imported_images",
   "staff_users",
   "staff_sessions",
   "site_documents",

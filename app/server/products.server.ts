@@ -52,28 +52,33 @@ export async function productsForAdmin(query = ""): Promise<AdminProductRow[]> {
  */
 export type ProductForEdit = ProductInput & { id: string; sku: string; slug: string; version: number };
 
+/** A product's own columns: what the product form edits, with its SKU and slug (the catalogue files' too). */
+export const PRODUCT_FIELD_COLUMNS = {
+  id: products.id,
+  sku: products.sku,
+  slug: products.slug,
+  name: products.name,
+  categoryId: products.categoryId,
+  priceCents: products.priceCents,
+  stock: products.stock,
+  description: products.description,
+  details: products.details,
+  sizes: products.sizes,
+  colors: products.colors,
+  material: products.material,
+  culturalInspiration: products.culturalInspiration,
+  isBestseller: products.isBestseller,
+  isNewArrival: products.isNewArrival,
+  isVisible: products.isVisible,
+  images: products.images,
+};
+
 export async function productForEdit(id: string): Promise<ProductForEdit | undefined> {
   const [row] = await (
     await db()
   )
     .select({
-      id: products.id,
-      sku: products.sku,
-      slug: products.slug,
-      name: products.name,
-      categoryId: products.categoryId,
-      priceCents: products.priceCents,
-      stock: products.stock,
-      description: products.description,
-      details: products.details,
-      sizes: products.sizes,
-      colors: products.colors,
-      material: products.material,
-      culturalInspiration: products.culturalInspiration,
-      isBestseller: products.isBestseller,
-      isNewArrival: products.isNewArrival,
-      isVisible: products.isVisible,
-      images: products.images,
+      ...PRODUCT_FIELD_COLUMNS,
       version: products.version,
     })
     .from(products)

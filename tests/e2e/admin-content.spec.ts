@@ -4,8 +4,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { signIn } from "./support/admin";
 import { hydrated } from "./support/page";
+import { inPrivateShop } from "./support/private-shop";
 import { sampleProduct } from "./support/shop";
-import { removeDataDir, type ShopServer, startShop } from "./support/shop-server";
 import { addStaffMember } from "./support/staff";
 
 // Site Settings, FAQs, Contact Info, Our Story and the Image Generator (developers only), and the SEO Report
@@ -88,21 +88,7 @@ test.describe("an owner", () => {
 test.describe("a developer, in a private shop", () => {
   // Starting a shop takes a while; it is started once, by the first test that needs it.
   test.describe.configure({ timeout: 120_000 });
-  let shop: ShopServer | undefined;
-  test.afterAll(async () => {
-    await shop?.stop();
-    if (shop) removeDataDir(shop.dataDir);
-  });
-  // Pages and requests go to the private shop (its port is known only once it has started).
-  test.use({
-    baseURL: async ({ browserName: _ }, provide) => {
-      if (!shop) {
-        shop = await startShop();
-        await addStaffMember(DEVELOPER, "developer", shop.dataDir);
-      }
-      await provide(shop.baseURL);
-    },
-  });
+  inPrivateShop([[DEVELOPER, "developer"]]);
 
   test.beforeEach(async ({ page }) => {
     await page.clock.install();

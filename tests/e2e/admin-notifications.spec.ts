@@ -2,8 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { signIn } from "./support/admin";
 import { hydrated } from "./support/page";
-import { removeDataDir, type ShopServer, startShop } from "./support/shop-server";
-import { addStaffMember } from "./support/staff";
+import { inPrivateShop } from "./support/private-shop";
 
 // Site Content → Notifications (issue 12): the SMS and email templates, in a private shop since a save changes
 // what every order sends.
@@ -12,21 +11,10 @@ const OWNER = "owner@templates.test";
 const DEVELOPER = "dev@templates.test";
 
 test.describe.configure({ timeout: 120_000 });
-let shop: ShopServer | undefined;
-test.afterAll(async () => {
-  await shop?.stop();
-  if (shop) removeDataDir(shop.dataDir);
-});
-test.use({
-  baseURL: async ({ browserName: _ }, provide) => {
-    if (!shop) {
-      shop = await startShop();
-      await addStaffMember(DEVELOPER, "developer", shop.dataDir);
-      await addStaffMember(OWNER, "owner", shop.dataDir);
-    }
-    await provide(shop.baseURL);
-  },
-});
+inPrivateShop([
+  [DEVELOPER, "developer"],
+  [OWNER, "owner"],
+]);
 
 test("a developer edits an SMS: an unknown placeholder is refused and kept, the length and preview follow the text", async ({ page }) => {
   await signIn(page, DEVELOPER);

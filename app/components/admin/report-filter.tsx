@@ -5,12 +5,12 @@ import { PERIOD_LABELS } from "~/domain/report";
 import { REPORT_PERIODS, type ReportPeriod, type ShopDate } from "~/domain/report-period";
 
 /**
- * The report's period as a plain GET form, so it works before and without JavaScript. The date fields show
- * only while "Custom Range" is chosen, by CSS alone (:has), so that works without JavaScript too.
+ * The report period's fields, for a form with the `group` class: the date fields show only while "Custom Range"
+ * is chosen, by CSS alone (:has), so that works without JavaScript too. One per page (the option's id).
  */
-export function ReportFilter({ period, from, to }: { period: ReportPeriod; from?: ShopDate; to?: ShopDate }) {
+export function PeriodFields({ period, from, to }: { period: ReportPeriod; from?: ShopDate; to?: ShopDate }) {
   return (
-    <Form method="get" preventScrollReset className="group flex flex-wrap items-end gap-4" aria-label="Report filter">
+    <>
       <SelectField label="Period" name="period" defaultValue={period} className="w-48">
         {REPORT_PERIODS.map((value) => (
           <option key={value} value={value} id={value === "custom" ? "report-period-custom" : undefined}>
@@ -22,6 +22,15 @@ export function ReportFilter({ period, from, to }: { period: ReportPeriod; from?
         <TextField label="From" name="from" type="date" defaultValue={from ?? ""} className="w-44" />
         <TextField label="To" name="to" type="date" defaultValue={to ?? ""} className="w-44" />
       </div>
+    </>
+  );
+}
+
+/** The report's period as a plain GET form, so it works before and without JavaScript. */
+export function ReportFilter({ period, from, to }: { period: ReportPeriod; from?: ShopDate; to?: ShopDate }) {
+  return (
+    <Form method="get" preventScrollReset className="group flex flex-wrap items-end gap-4" aria-label="Report filter">
+      <PeriodFields period={period} from={from} to={to} />
       <Button type="submit" variant="secondary">
         Apply
       </Button>

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { data, Link, useNavigate } from "react-router";
+import { OrdersExport } from "~/components/admin/export-dialog";
 import { ArchiveDialog } from "~/components/admin/order-archive";
 import { OrderDetailsDialog } from "~/components/admin/order-details";
 import { OrderListsNav } from "~/components/admin/order-lists-nav";
@@ -168,6 +169,9 @@ function OrdersPage({ tab, page, pageCount, groups, riders, origin, selected, un
 
   return (
     <div className="space-y-6">
+      <div className="flex justify-end">
+        <OrdersExport />
+      </div>
       <OrderListsNav current={tab} unmatchedCount={unmatchedCount} />
 
       {/* The rows show it with their highlight; screen readers hear it. */}

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { data, Form, Link, useFetcher } from "react-router";
+import { ProductsExport } from "~/components/admin/export-dialog";
 import { ProductVisibilitySwitch } from "~/components/admin/product-visibility";
 import { AdminTable, Cell, EmptyState, IconButton, RowActions } from "~/components/admin/table";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -64,9 +65,15 @@ export default function Products({ loaderData }: Route.ComponentProps) {
             <AdminIcon name="search" className="size-4" />
           </Button>
         </Form>
-        <Link to="/admin/products/new" className={buttonClass()}>
-          <AdminIcon name="plus" className="size-4" /> Add Product
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/admin/products/import" className={buttonClass("secondary")}>
+            <AdminIcon name="upload" className="size-4" /> Import
+          </Link>
+          <ProductsExport />
+          <Link to="/admin/products/new" className={buttonClass()}>
+            <AdminIcon name="plus" className="size-4" /> Add Product
+          </Link>
+        </div>
       </div>
 
       {products.length === 0 ? (

@@ -1,6 +1,7 @@
 import { salesCsv } from "~/domain/report";
 import { parseReportPeriod } from "~/domain/report-period.schema";
 import { requireAdminPage } from "~/server/admin-guard.server";
+import { csvDownload } from "~/server/csv-download.server";
 import { config } from "~/server/config.server";
 import { salesForCsv } from "~/server/reports.server";
 import type { Route } from "./+types/reports-csv";
@@ -11,10 +12,5 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { timeZone } = config();
   const filter = parseReportPeriod(new URL(request.url).searchParams);
   const { fileName, sales } = await salesForCsv(filter, { now: new Date(), timeZone });
-  return new Response(salesCsv(sales, timeZone), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${fileName}"`,
-    },
-  });
+  return csvDownload(fileName, salesCsv(sales, timeZone));
 }

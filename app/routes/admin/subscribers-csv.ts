@@ -1,6 +1,7 @@
 import { subscribersCsv, subscribersCsvFileName } from "~/domain/subscribers";
 import { subscribersQuerySchema } from "~/domain/newsletter.schema";
 import { requireAdminPage } from "~/server/admin-guard.server";
+import { csvDownload } from "~/server/csv-download.server";
 import { config } from "~/server/config.server";
 import { subscribersForCsv } from "~/server/newsletter.server";
 import type { Route } from "./+types/subscribers-csv";
@@ -9,10 +10,5 @@ import type { Route } from "./+types/subscribers-csv";
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminPage(request);
   const { state } = subscribersQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  return new Response(subscribersCsv(await subscribersForCsv(state), config().timeZone), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${subscribersCsvFileName(state)}"`,
-    },
-  });
+  return csvDownload(subscribersCsvFileName(state), subscribersCsv(await subscribersForCsv(state), config().timeZone));
 }

@@ -428,3 +428,58 @@ export const newsletterSubscribers = pgTable(
     check("newsletter_subscribers_email_lower", sql`${t.email} = lower(${t.email})`),
   ],
 );
+
+export const CATALOGUE_FORMAT_VALUES = ["duka", "shopify", "woocommerce"] as const;
+export const CATALOGUE_IMPORT_STATES = ["previewed", "importing images", "writing", "done", "failed"] as const;
+export const CATALOGUE_IMPORT_RUNNING_STATES = ["importing images", "writing"] as const;
+
+/**
+ * Catalogue imports (issue 13, decision 040): the file's products as read, kept from the preview until the
+ * import is confirmed, then its progress and outcome. `progress_at` is pushed forward while an import works, so
+ * one whose process died is seen (no progress for a while) and reported failed. At most one import runs at once.
+ */
+export const catalogueImports = pgTable(
+  "catalogue_imports",
+  {
+    id: text("id").primaryKey(),
+    staffEmail: text("staff_email").notNull(),
+    fileName: text("file_name").notNull(),
+    format: text("format", { enum: CATALOGUE_FORMAT_VALUES }).notNull(),
+    state: text("state", { enum: CATALOGUE_IMPORT_STATES }).notNull().default("previewed"),
+    rowsTotal: integer("rows_total").notNull(),
+    rowsDone: integer("rows_done").notNull().default(0),
+    created: integer("created").notNull().default(0),
+    updated: integer("updated").notNull().default(0),
+    unchanged: integer("unchanged").notNull().default(0),
+    rowsWithProblems: integer("rows_with_problems").notNull().default(0),
+    newCategories: jsonb("new_categories").notNull().default(sql`'[]'::jsonb`),
+    // The first problems by row (a file can have one on every cell), and how many there are in all.
+    problems: jsonb("problems").notNull().default(sql`'[]'::jsonb`),
+    problemCount: integer("problem_count").notNull().default(0),
+    // The products as the file describes them; dropped once the import has finished.
+    drafts: jsonb("drafts"),
+    error: text("error"),
+    createdAt: createdAt(),
+    progressAt: timestamp("progress_at", { withTimezone: true, mode: "date" }),
+    finishedAt: timestamp("finished_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    index("catalogue_imports_created").on(t.createdAt),
+    // One import writes at a time: a second row entering these states fails, whatever raced to put it there.
+    uniqueIndex("catalogue_imports_one_running")
+      .on(sql`(true)`)
+      .where(sql`${t.state} in (${oneOf(CATALOGUE_IMPORT_RUNNING_STATES)})`),
+    check("catalogue_imports_format_known", sql`${t.format} in (${oneOf(CATALOGUE_FORMAT_VALUES)})`),
+    check("catalogue_imports_state_known", sql`${t.state} in (${oneOf(CATALOGUE_IMPORT_STATES)})`),
+  ],
+);
+
+/**
+ * Images the catalogue import fetched into uploads, by the address they came from: importing the same file
+ * again finds them here, so its preview says "unchanged" and nothing is fetched twice.
+ */
+export const importedImages = pgTable("imported_images", {
+  sourceUrl: text("source_url").primaryKey(),
+  uploadUrl: text("upload_url").notNull(),
+  fetchedAt: timestamp("fetched_at", { withTimezone: true, mode: "date" }).notNull(),
+});

@@ -1,0 +1,86 @@
+import { randomUUID } from "node:crypto";
+import { parse } from "csv-parse/sync";
+import { eq } from "drizzle-orm";
+import { beforeAll, expect, test } from "vitest";
+import { ORDERS_CSV_COLUMNS } from "~/domain/catalogue-export";
+import { productsExport, ordersExport } from "./catalogue-export.server";
+import { db } from "./db/database.server";
+import { orders, payments, products } from "./db/schema.server";
+import { placeOrder } from "./orders.server";
+import { newRecordId } from "./random.server";
+import { writeSiteDocument } from "./site-documents.server";
+
+// The exports against the database (issue 13): the orders of a report period, a row per line with the M-Pesa
+// receipt the payments ledger holds, and the products in each format, with file names saying what they hold.
+
+const CLOCK = { now: new Date("2026-11-24T09:00:00Z"), timeZone: "Africa/Nairobi" };
+let paidOrder = "";
+let oldOrder = "";
+
+beforeAll(async () => {
+  await writeSiteDocument("settings", {
+    storeName: "Duka Crafts",
+    heroSlides: [],
+    fab: { enabled: false, iconUrl: "", whatsappIconUrl: "", callIconUrl: "" },
+    paymentMethods: [{ id: "method-mpesa", name: "M-Pesa", enabled: true, instructions: "", ussdCode: null, fields: [] }],
+  });
+  const database = await db();
+  const wrap = newRecordId();
+  const mask = newRecordId();
+  await database.insert(products).values([
+    { id: wrap, name: "Kanga Head Wrap", slug: "kanga", sku: "K-1", priceCents: 1_200_00, stock: 9, sizes: ["One Size"], colors: ["Indigo"] },
+    { id: mask, name: "=Carved Mask", slug: "mask", sku: "M-1", priceCents: 5_000_50, stock: 2, sizes: [], colors: [] },
+  ]);
+  const order = async (lines: { productId: string; size: string; color: string; quantity: number }[]) => {
+    const placed = await placeOrder({
+      name: "Achieng Otieno",
+      address: "Kimathi Street",
+      phone: "+254712345678",
+      paymentMethod: "M-Pesa",
+      bag: lines,
+      idempotencyKey: randomUUID(),
+    });
+    if (!placed.ok) throw new Error("the order was refused");
+    return placed.orderId;
+  };
+  paidOrder = await order([
+    { productId: wrap, size: "One Size", color: "Indigo", quantity: 2 },
+    { productId: mask, size: "", color: "", quantity: 1 },
+  ]);
+  oldOrder = await order([{ productId: wrap, size: "One Size", color: "Indigo", quantity: 1 }]);
+  await database.update(orders).set({ orderDate: new Date("2026-11-20T08:00:00Z"), paymentStatus: "Paid" }).where(eq(orders.id, paidOrder));
+  await database.update(orders).set({ orderDate: new Date("2026-10-02T08:00:00Z") }).where(eq(orders.id, oldOrder));
+  await database.insert(payments).values([
+    { id: newRecordId(), receipt: "TKL2ABC3DE", orderId: paidOrder, amountCents: 7_400_50, method: "M-Pesa Express", paidAt: new Date("2026-11-20T08:05:00Z"), state: "applied" },
+    { id: newRecordId(), receipt: "TKL9ZZZZZZ", orderId: paidOrder, amountCents: 100, method: "M-Pesa Paybill", paidAt: new Date("2026-11-20T08:06:00Z"), state: "dismissed" },
+  ]);
+});
+
+test("the orders of a period, a row per line, with the receipt of the payment applied to each", async () => {
+  const { fileName, csv } = await ordersExport({ period: "custom", from: "2026-11-01", to: "2026-11-24" }, CLOCK);
+  expect(fileName).toBe("orders-2026-11-01-to-2026-11-24.csv");
+  const [header, ...rows] = parse(csv, { bom: true }) as string[][];
+  expect(header).toEqual([...ORDERS_CSV_COLUMNS]);
+  expect(rows).toEqual([
+    [paidOrder, "2026-11-20 11:00", "Achieng Otieno", "'+254712345678", "Pending Payment", "Paid", "TKL2ABC3DE", "Kanga Head Wrap", "One Size", "Indigo", "2", "1200", "2400"],
+    [paidOrder, "2026-11-20 11:00", "Achieng Otieno", "'+254712345678", "Pending Payment", "Paid", "TKL2ABC3DE", "'=Carved Mask", "", "", "1", "5000.5", "5000.5"],
+  ]);
+
+  const all = await ordersExport({ period: "all" }, CLOCK);
+  expect(all.fileName).toBe("orders-all-time.csv");
+  expect((parse(all.csv, { bom: true }) as string[][]).slice(1).map((row) => [row[0], row[6]])).toEqual([
+    [paidOrder, "TKL2ABC3DE"],
+    [paidOrder, "TKL2ABC3DE"],
+    [oldOrder, ""],
+  ]);
+});
+
+test("the products export is named for its format and the shop's day", async () => {
+  const shop = { url: "https://duka.example", ...CLOCK };
+  const duka = await productsExport("duka", shop);
+  expect(duka.fileName).toBe("products-duka-2026-11-24.csv");
+  expect(duka.csv).toContain("K-1,Kanga Head Wrap,kanga");
+  const shopify = await productsExport("shopify", shop);
+  expect(shopify.fileName).toBe("products-shopify-2026-11-24.csv");
+  expect(shopify.csv).toContain("kanga,Kanga Head Wrap,,Duka Crafts");
+});
