@@ -9,6 +9,7 @@ import { orders, payments, products } from "./db/schema.server";
 import { placeOrder } from "./orders.server";
 import { newRecordId } from "./random.server";
 import { writeSiteDocument } from "./site-documents.server";
+import { mpesaShopSettings } from "../../tests/setup/shop-settings";
 
 // The exports against the database (issue 13): the orders of a report period, a row per line with the M-Pesa
 // receipt the payments ledger holds, and the products in each format, with file names saying what they hold.
@@ -18,12 +19,7 @@ let paidOrder = "";
 let oldOrder = "";
 
 beforeAll(async () => {
-  await writeSiteDocument("settings", {
-    storeName: "Duka Crafts",
-    heroSlides: [],
-    fab: { enabled: false, iconUrl: "", whatsappIconUrl: "", callIconUrl: "" },
-    paymentMethods: [{ id: "method-mpesa", name: "M-Pesa", enabled: true, instructions: "", ussdCode: null, fields: [] }],
-  });
+  await writeSiteDocument("settings", mpesaShopSettings());
   const database = await db();
   const wrap = newRecordId();
   const mask = newRecordId();

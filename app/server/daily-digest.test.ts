@@ -10,6 +10,7 @@ import { placeOrder } from "./orders.server";
 import { newRecordId } from "./random.server";
 import { writeSiteDocument } from "./site-documents.server";
 import { addStaff } from "./staff.server";
+import { mpesaShopSettings } from "../../tests/setup/shop-settings";
 
 // The staff's daily summary (issue 12), queued from 07:00 shop time (Africa/Nairobi, UTC+3, in the tests) once a
 // day. Each test asks on a day of its own, as one process remembers the day it has done.
@@ -18,13 +19,7 @@ const MAIL = { mail: { smtpUrl: "smtp://127.0.0.1:2525", from: "shop@duka.test" 
 let unpaidOrderId = "";
 
 beforeAll(async () => {
-  await writeSiteDocument("settings", {
-    storeName: "Duka <Crafts>",
-    heroSlides: [],
-    fab: { enabled: false, iconUrl: "", whatsappIconUrl: "", callIconUrl: "" },
-    paymentMethods: [{ id: "method-mpesa", name: "M-Pesa", enabled: true, instructions: "", ussdCode: null, fields: [] }],
-    staffEmails: "books@duka.test",
-  });
+  await writeSiteDocument("settings", mpesaShopSettings({ storeName: "Duka <Crafts>", staffEmails: "books@duka.test" }));
   await addStaff({ email: "wanjiru@duka.test", password: "a long enough password", role: "owner" });
   await addStaff({ email: "dev@duka.test", password: "a long enough password", role: "developer" });
   const database = await db();

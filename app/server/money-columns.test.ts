@@ -19,16 +19,12 @@ import { setOrderStatus } from "./order-admin.server";
 import { orderById, placeOrder } from "./orders.server";
 import { newRecordId } from "./random.server";
 import { writeSiteDocument } from "./site-documents.server";
+import { mpesaShopSettings } from "../../tests/setup/shop-settings";
 
 // Issue 10, item 5: prices reach KSH 10,000,000, so an order's total and a period's sales pass 32 bits.
 
 beforeAll(async () => {
-  await writeSiteDocument("settings", {
-    storeName: "Duka",
-    heroSlides: [],
-    fab: { enabled: false, iconUrl: "", whatsappIconUrl: "", callIconUrl: "" },
-    paymentMethods: [{ id: "method-mpesa", name: "M-Pesa", enabled: true, instructions: "Pay by M-Pesa.", ussdCode: null, fields: [] }],
-  });
+  await writeSiteDocument("settings", mpesaShopSettings());
 });
 
 test("an order of five items at the highest price is placed, totalled to the cent, and counted in Total Sales", async () => {

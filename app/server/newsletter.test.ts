@@ -4,6 +4,7 @@ import { beforeAll, expect, test } from "vitest";
 import { SUBSCRIPTIONS_PER_HOUR_PER_EMAIL } from "~/domain/newsletter";
 import { SUBSCRIBERS_PER_PAGE, subscribersCsv } from "~/domain/subscribers";
 import { defaultNotificationTemplates } from "~/domain/notifications.schema";
+import { siteDocumentDefaults } from "~/domain/site-documents.schema";
 import { db } from "./db/database.server";
 import { newsletterSubscribers, notifications } from "./db/schema.server";
 import { confirmSubscription, subscribe, subscribersForCsv, subscribersPage, unsubscribe } from "./newsletter.server";
@@ -19,12 +20,7 @@ const HOUR = 3_600_000;
 const at = (iso: string) => new Date(iso);
 
 beforeAll(async () => {
-  await writeSiteDocument("settings", {
-    storeName: "Duka Crafts",
-    heroSlides: [],
-    fab: { enabled: false, iconUrl: "", whatsappIconUrl: "", callIconUrl: "" },
-    paymentMethods: [],
-  });
+  await writeSiteDocument("settings", { ...siteDocumentDefaults.settings, storeName: "Duka Crafts" });
 });
 
 /** An address of the test's own, so counts and limits start afresh. */

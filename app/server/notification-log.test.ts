@@ -10,6 +10,7 @@ import { failedNotificationCount, notificationsLogPage, sendAgain } from "./noti
 import { placeOrder } from "./orders.server";
 import { newRecordId } from "./random.server";
 import { writeSiteDocument } from "./site-documents.server";
+import { mpesaShopSettings } from "../../tests/setup/shop-settings";
 
 // The Notifications Log on a real database (issue 12): what staff see of the outbox, and 'Send again'.
 
@@ -17,12 +18,7 @@ const owner = staffActor("owner@duka.test");
 let orderId: string;
 
 beforeAll(async () => {
-  await writeSiteDocument("settings", {
-    storeName: "Duka Crafts",
-    heroSlides: [],
-    fab: { enabled: false, iconUrl: "", whatsappIconUrl: "", callIconUrl: "" },
-    paymentMethods: [{ id: "method-mpesa", name: "M-Pesa", enabled: true, instructions: "", ussdCode: null, fields: [] }],
-  });
+  await writeSiteDocument("settings", mpesaShopSettings());
   const productId = newRecordId();
   await (await db()).insert(products).values({
     id: productId,

@@ -26,14 +26,10 @@ import { newRecordId } from "./random.server";
 import { SESSION_COOKIE, startSession } from "./session.server";
 import { writeSiteDocument } from "./site-documents.server";
 import { addStaff } from "./staff.server";
+import { mpesaShopSettings } from "../../tests/setup/shop-settings";
 
 beforeAll(async () => {
-  await writeSiteDocument("settings", {
-    storeName: "Duka",
-    heroSlides: [],
-    fab: { enabled: false, iconUrl: "", whatsappIconUrl: "", callIconUrl: "" },
-    paymentMethods: [{ id: "method-mpesa", name: "M-Pesa", enabled: true, instructions: "", ussdCode: null, fields: [] }],
-  });
+  await writeSiteDocument("settings", mpesaShopSettings());
 });
 
 const staff = staffActor("owner@duka.test");

@@ -12,6 +12,7 @@ import { newRecordId } from "./random.server";
 import { createRider } from "./riders.server";
 import { writeSiteDocument } from "./site-documents.server";
 import { addStaff } from "./staff.server";
+import { mpesaShopSettings } from "../../tests/setup/shop-settings";
 
 // Which messages an order's life writes into the outbox (issue 12), and what they say. The tests' shop has
 // no SMS or email configured, so every message is kept as 'not sent': what matters here is what is written.
@@ -19,12 +20,7 @@ import { addStaff } from "./staff.server";
 const staff = staffActor("owner@duka.test");
 
 beforeAll(async () => {
-  await writeSiteDocument("settings", {
-    storeName: "Duka Crafts",
-    heroSlides: [],
-    fab: { enabled: false, iconUrl: "", whatsappIconUrl: "", callIconUrl: "" },
-    paymentMethods: [{ id: "method-mpesa", name: "M-Pesa", enabled: true, instructions: "", ussdCode: null, fields: [] }],
-  });
+  await writeSiteDocument("settings", mpesaShopSettings());
   await addStaff({ email: "wanjiru@duka.test", password: "a long enough password", role: "owner" });
   await addStaff({ email: "Otieno@Duka.test", password: "a long enough password", role: "owner" });
   await addStaff({ email: "dev@duka.test", password: "a long enough password", role: "developer" });
@@ -133,13 +129,7 @@ test("a refused checkout writes no message", async () => {
 });
 
 test("staff emails also go to the extra addresses in Site Settings, once each", async () => {
-  await writeSiteDocument("settings", {
-    storeName: "Duka Crafts",
-    heroSlides: [],
-    fab: { enabled: false, iconUrl: "", whatsappIconUrl: "", callIconUrl: "" },
-    paymentMethods: [{ id: "method-mpesa", name: "M-Pesa", enabled: true, instructions: "", ussdCode: null, fields: [] }],
-    staffEmails: "Accounts@Duka.test,\nwanjiru@duka.test",
-  });
+  await writeSiteDocument("settings", mpesaShopSettings({ staffEmails: "Accounts@Duka.test,\nwanjiru@duka.test" }));
   const order = await givenOrder();
   const emails = (await messagesOf(order.id)).filter((m) => m.channel === "email").map((m) => m.recipient);
   expect(emails).toEqual(["accounts@duka.test", "otieno@duka.test", "wanjiru@duka.test"]);

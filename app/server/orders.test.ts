@@ -11,12 +11,10 @@ import { orderLines, orders, products } from "./db/schema.server";
 import { orderById, orderPayment, placeOrder, type PlaceOrderResult } from "./orders.server";
 import { newRecordId } from "./random.server";
 import { writeSiteDocument } from "./site-documents.server";
+import { mpesaShopSettings } from "../../tests/setup/shop-settings";
 
 beforeAll(async () => {
-  await writeSiteDocument("settings", {
-    storeName: "Duka",
-    heroSlides: [],
-    fab: { enabled: false, iconUrl: "", whatsappIconUrl: "", callIconUrl: "" },
+  await writeSiteDocument("settings", mpesaShopSettings({
     paymentMethods: [
       {
         id: "method-mpesa",
@@ -32,7 +30,7 @@ beforeAll(async () => {
       },
       { id: "method-cash", name: "Cash on Delivery", enabled: false, instructions: "", ussdCode: null, fields: [] },
     ],
-  });
+  }));
 });
 
 type ProductRow = typeof products.$inferSelect;

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { staffActor } from "~/domain/audit";
 import { orderCode } from "~/domain/mpesa";
 import { PAYMENT_RECEIVED_MESSAGE, RECEIPT_PENDING_MESSAGE, WRONG_AMOUNT_MESSAGE } from "~/domain/pay-now";
-import type { Settings } from "~/domain/site-documents.schema";
 import { action as darajaHook } from "~/routes/resources/daraja-hooks";
 import { type MpesaSimulator, startMpesaSimulator } from "../../scripts/mpesa-sim";
 import { secondConnection } from "../../tests/setup/fresh-database";
@@ -29,6 +28,7 @@ import {
 } from "./payments.server";
 import { newRecordId } from "./random.server";
 import { writeSiteDocument } from "./site-documents.server";
+import { mpesaShopSettings } from "../../tests/setup/shop-settings";
 
 // M-Pesa payments end to end on the server (issue 11): the shop asks a local Daraja simulator, which calls the
 // shop's hook route back on a local address, as Safaricom would call the shop's public one.
@@ -38,12 +38,7 @@ let shopHooks: Server;
 let mpesa: MpesaConfig;
 const staff = staffActor("owner@duka.test");
 
-const settings: Settings = {
-  storeName: "Duka Crafts",
-  heroSlides: [],
-  fab: { enabled: false, iconUrl: "", whatsappIconUrl: "", callIconUrl: "" },
-  paymentMethods: [{ id: "method-mpesa", name: "M-Pesa", enabled: true, instructions: "", ussdCode: null, fields: [] }],
-};
+const settings = mpesaShopSettings();
 
 beforeAll(async () => {
   // Set-aside callbacks are logged for the operator; here they are expected.

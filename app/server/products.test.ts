@@ -23,18 +23,14 @@ import {
   updateProduct,
 } from "./products.server";
 import { writeSiteDocument } from "./site-documents.server";
+import { mpesaShopSettings } from "../../tests/setup/shop-settings";
 
 const NOW = new Date("2025-11-22T04:00:00.000Z");
 let dresses: string;
 
 beforeAll(async () => {
   dresses = await createCategory("Dresses", STAFF);
-  await writeSiteDocument("settings", {
-    storeName: "Duka",
-    heroSlides: [],
-    fab: { enabled: false, iconUrl: "", whatsappIconUrl: "", callIconUrl: "" },
-    paymentMethods: [{ id: "method-mpesa", name: "M-Pesa", enabled: true, instructions: "Pay by M-Pesa.", ussdCode: null, fields: [] }],
-  });
+  await writeSiteDocument("settings", mpesaShopSettings());
 });
 
 const product = (changes: Partial<ProductInput> = {}): ProductInput => ({

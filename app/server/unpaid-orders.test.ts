@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
 import { staffActor } from "~/domain/audit";
-import type { Settings } from "~/domain/site-documents.schema";
 import { secondConnection } from "../../tests/setup/fresh-database";
 import { timelineOf } from "./audit.server";
 import { heldQuantities } from "./catalogue.server";
@@ -15,13 +14,9 @@ import { placeOrder } from "./orders.server";
 import { newRecordId } from "./random.server";
 import { writeSiteDocument } from "./site-documents.server";
 import { cancelUnpaidOrdersPastHold } from "./unpaid-orders.server";
+import { mpesaShopSettings } from "../../tests/setup/shop-settings";
 
-const settings: Settings = {
-  storeName: "Duka",
-  heroSlides: [],
-  fab: { enabled: false, iconUrl: "", whatsappIconUrl: "", callIconUrl: "" },
-  paymentMethods: [{ id: "method-mpesa", name: "M-Pesa", enabled: true, instructions: "", ussdCode: null, fields: [] }],
-};
+const settings = mpesaShopSettings();
 
 // Settings saved before the hold time existed: the shop holds unpaid orders for 48 hours.
 beforeAll(() => writeSiteDocument("settings", settings));
