@@ -66,21 +66,22 @@ export const importFailedMessage = (detail: string) => `The import failed and no
 /** Problems kept with an import; the preview says how many more there are. */
 export const MAX_STORED_PROBLEMS = 1_000;
 
-const count = (n: number) => n.toLocaleString("en-KE");
-const products = (n: number) => `${count(n)} ${n === 1 ? "product" : "products"}`;
+/** A count as staff read it, with thousands separated: "10,000". */
+export const formatCount = (n: number) => n.toLocaleString("en-KE");
+const products = (n: number) => `${formatCount(n)} ${n === 1 ? "product" : "products"}`;
 
 /** The confirm button: "Import 12 products". */
 export const importButtonLabel = (toWrite: number) => `Import ${products(toWrite)}`;
 
 /** The progress bar's words: "1,234 of 10,000 rows". */
-export const progressText = (done: number, total: number) => `${count(done)} of ${count(total)} rows`;
+export const progressText = (done: number, total: number) => `${formatCount(done)} of ${formatCount(total)} rows`;
 
 /** A finished import in one sentence. */
 export function importOutcome(result: { created: number; updated: number; unchanged: number }): string {
   const parts = [
     result.created > 0 && `${products(result.created)} created`,
     result.updated > 0 && `${products(result.updated)} updated`,
-    result.unchanged > 0 && `${count(result.unchanged)} unchanged`,
+    result.unchanged > 0 && `${formatCount(result.unchanged)} unchanged`,
   ].filter((part) => part !== false);
   return parts.length === 0 ? "The import finished; it had nothing to write." : `The import finished: ${parts.join(", ")}.`;
 }

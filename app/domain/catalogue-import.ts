@@ -1,4 +1,5 @@
 import { CsvError, parse } from "csv-parse/sync";
+import { formatCount } from "./catalogue-import-state";
 import { CATEGORY_NAME_MAX_CHARS } from "./category";
 import { restoreNeutralised } from "./csv";
 import { isStorableImageUrl } from "./image-list";
@@ -36,7 +37,7 @@ export const UNKNOWN_FORMAT_MESSAGE =
   "This file's first row is not a header we know. Duka imports its own product CSV, Shopify's product CSV and WooCommerce's product CSV: export your products again from one of those and import that file.";
 
 export const tooManyRowsMessage = (rows: number) =>
-  `This file has ${rows.toLocaleString("en-KE")} rows; an import takes at most ${CATALOGUE_IMPORT_MAX_ROWS.toLocaleString("en-KE")}.`;
+  `This file has ${formatCount(rows)} rows; an import takes at most ${formatCount(CATALOGUE_IMPORT_MAX_ROWS)}.`;
 
 /** A product as a file describes it, before it is matched with the catalogue. */
 export type ImportedProduct = {
@@ -402,7 +403,7 @@ export type ImageFetchFailure =
 
 const IMAGE_FAILURE_WORDS: { [K in ImageFetchFailure["kind"]]: (failure: Extract<ImageFetchFailure, { kind: K }>) => string } = {
   "private-address": () => "was not fetched: its address is on a private network, which the shop never fetches from.",
-  "timed-out": ({ seconds }) => `could not be fetched (timed out after ${seconds.toLocaleString("en-KE")} s).`,
+  "timed-out": ({ seconds }) => `could not be fetched (timed out after ${formatCount(seconds)} s).`,
   answered: ({ status }) => `could not be fetched (its server answered ${status}).`,
   "too-many-redirects": ({ most }) => `could not be fetched (it was redirected more than ${most} times).`,
   "not-web-address": () => "could not be fetched (it redirects to an address that is not http or https).",
@@ -439,11 +440,9 @@ function productProblems(problems: ImportProblem[]) {
 }
 type Problems = ReturnType<typeof productProblems>;
 
-const count = (n: number) => n.toLocaleString("en-KE");
-
 function readText(cell: Cell, maxChars: number, problems: Problems): string {
   if (cell.text.length > maxChars) {
-    problems.block(cell, `${quoted(cell.text)} is ${count(cell.text.length)} characters long; the most is ${count(maxChars)}.`);
+    problems.block(cell, `${quoted(cell.text)} is ${formatCount(cell.text.length)} characters long; the most is ${formatCount(maxChars)}.`);
   }
   return cell.text;
 }
@@ -458,10 +457,10 @@ function readName(cell: Cell, problems: Problems): string {
 }
 
 function readList(cell: Cell, entries: string[], problems: Problems): string[] {
-  if (entries.length > MAX_LIST_ENTRIES) problems.block(cell, `has ${count(entries.length)} entries; the most is ${MAX_LIST_ENTRIES}.`);
+  if (entries.length > MAX_LIST_ENTRIES) problems.block(cell, `has ${formatCount(entries.length)} entries; the most is ${MAX_LIST_ENTRIES}.`);
   const long = entries.find((entry) => entry.length > MAX_LIST_ENTRY_CHARS);
   if (long) {
-    problems.block(cell, `${quoted(long)} is ${count(long.length)} characters long; the most for one entry is ${MAX_LIST_ENTRY_CHARS}.`);
+    problems.block(cell, `${quoted(long)} is ${formatCount(long.length)} characters long; the most for one entry is ${MAX_LIST_ENTRY_CHARS}.`);
   }
   return entries;
 }
@@ -500,7 +499,7 @@ function readWholeNumber(cell: Cell, style: NumberStyle, max: number, problems: 
   if (!number) problems.block(cell, `${quoted(cell.text)} is not a number.`);
   else if (!Number.isInteger(number.value)) problems.block(cell, `${quoted(cell.text)} is not a whole number.`);
   else if (number.value < 0) problems.block(cell, `${quoted(cell.text)} is below 0.`);
-  else if (number.value > max) problems.block(cell, `${quoted(cell.text)} is above the most the shop takes, ${count(max)}.`);
+  else if (number.value > max) problems.block(cell, `${quoted(cell.text)} is above the most the shop takes, ${formatCount(max)}.`);
   else return number.value;
   return 0;
 }
@@ -508,7 +507,7 @@ function readWholeNumber(cell: Cell, style: NumberStyle, max: number, problems: 
 /** The sum of several stock cells (variants), which must itself fit. */
 function readStockSum(cells: readonly Cell[], style: NumberStyle, problems: Problems, sumAt: Cell): number {
   const stock = cells.reduce((sum, cell) => sum + readWholeNumber(cell, style, MAX_STOCK, problems), 0);
-  if (stock > MAX_STOCK) problems.block(sumAt, `the stock adds up to ${count(stock)}, above the most the shop takes, ${count(MAX_STOCK)}.`);
+  if (stock > MAX_STOCK) problems.block(sumAt, `the stock adds up to ${formatCount(stock)}, above the most the shop takes, ${formatCount(MAX_STOCK)}.`);
   return stock;
 }
 

@@ -11,9 +11,6 @@ import { newRecordId } from "./random.server";
 
 type Fields = Record<string, unknown>;
 
-/** Values an entry of the log takes in an INSERT. */
-const AUDIT_COLUMNS = 10;
-
 export type ChangeRecord = {
   actor: Actor;
   entity: AuditedEntity;
@@ -49,7 +46,7 @@ function entryOf(change: ChangeRecord): typeof auditLog.$inferInsert | null {
 /** Records changes in as few statements as PostgreSQL allows (the catalogue import records thousands at once). */
 export async function recordChanges(tx: Transaction, changes: readonly ChangeRecord[]): Promise<void> {
   const entries = changes.flatMap((change) => entryOf(change) ?? []);
-  for (const batch of inBatches(entries, AUDIT_COLUMNS)) await tx.insert(auditLog).values(batch);
+  for (const batch of inBatches(entries)) await tx.insert(auditLog).values(batch);
 }
 
 /** Records one change; an update that changed nothing records nothing. */

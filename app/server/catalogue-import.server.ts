@@ -473,9 +473,6 @@ const FIELD_COLUMNS: Record<CatalogueField, keyof CatalogueProduct> = {
 /** What a created product's activity entry records: every field it was created with. */
 const createdFields = ({ id: _id, createdAt: _c, updatedAt: _u, ...fields }: ProductRow) => fields;
 
-/** Values a product takes in an INSERT (ProductRow's columns). */
-const PRODUCT_INSERT_COLUMNS = 21;
-
 /**
  * The import's one transaction: the catalogue is locked against other changes, planned again as it is now
  * (with the images fetched), and the new categories, created and updated products, their former slugs, their
@@ -516,7 +513,7 @@ async function writeImport(tx: Transaction, job: ImportJob, images: FetchedImage
   if (plan.newCategories.length > 0) {
     const [last] = await tx.select({ position: max(categories.position) }).from(categories);
     const created = plan.newCategories.map((name, i) => ({ id: newRecordId(), name, position: (last?.position ?? -1) + 1 + i }));
-    for (const batch of inBatches(created, 3)) await tx.insert(categories).values(batch);
+    for (const batch of inBatches(created)) await tx.insert(categories).values(batch);
     for (const category of created) {
       categoryIds.set(category.name.trim().toLowerCase(), category.id);
       changes.push({ actor, entity: "category", entityId: category.id, action: "create", after: { name: category.name }, now, note });
@@ -569,7 +566,7 @@ async function writeImport(tx: Transaction, job: ImportJob, images: FetchedImage
     created.push(row);
     changes.push({ actor, entity: "product", entityId: row.id, action: "create", after: createdFields(row), now, note });
   }
-  for (const batch of inBatches(created, PRODUCT_INSERT_COLUMNS)) await tx.insert(products).values(batch);
+  for (const batch of inBatches(created)) await tx.insert(products).values(batch);
 
   const storedById = new Map(catalogue.map((product) => [product.id, product]));
   const updated: CatalogueProduct[] = [];
@@ -591,7 +588,7 @@ async function writeImport(tx: Transaction, job: ImportJob, images: FetchedImage
   await updateProducts(tx, updated, now);
 
   // Former slugs keep answering with a redirect, and a slug a product now has is nobody's former one (decision 012).
-  for (const batch of inBatches(renamed, 3)) {
+  for (const batch of inBatches(renamed)) {
     await tx
       .insert(productSlugHistory)
       .values(batch.map((entry) => ({ ...entry, createdAt: now })))
@@ -599,11 +596,11 @@ async function writeImport(tx: Transaction, job: ImportJob, images: FetchedImage
   }
   const renamedIds = new Set(renamed.map((entry) => entry.productId));
   const liveSlugs = [...created.map((row) => row.slug), ...updated.filter((p) => renamedIds.has(p.id)).map((p) => p.slug)];
-  for (const batch of inBatches(liveSlugs, 1)) await tx.delete(productSlugHistory).where(inArray(productSlugHistory.slug, batch));
+  for (const batch of inBatches(liveSlugs)) await tx.delete(productSlugHistory).where(inArray(productSlugHistory.slug, batch));
 
   await recordChanges(tx, changes);
   const fetchedNow = [...images.fetched].map(([sourceUrl, uploadUrl]) => ({ sourceUrl, uploadUrl, fetchedAt: now }));
-  for (const batch of inBatches(fetchedNow, 3)) {
+  for (const batch of inBatches(fetchedNow)) {
     await tx
       .insert(importedImages)
       .values(batch)
@@ -631,7 +628,7 @@ async function writeImport(tx: Transaction, job: ImportJob, images: FetchedImage
  * made from a form loaded before the import are then refused (the version moves on, decision 031).
  */
 async function updateProducts(tx: Transaction, rows: readonly CatalogueProduct[], now: Date): Promise<void> {
-  for (const batch of inBatches(rows, 1)) {
+  for (const batch of inBatches(rows)) {
     const json = batch.map((p) => ({
       id: p.id,
       sku: p.sku,

@@ -6,6 +6,7 @@ import { ErrorMessage, LiveStatus } from "~/components/ui/status";
 import { CATALOGUE_FORMAT_NAMES, type ImportProblem } from "~/domain/catalogue-import";
 import {
   type CatalogueImportState,
+  formatCount,
   IMPORT_BUSY_MESSAGE,
   IMPORT_HAS_PROBLEMS_MESSAGE,
   IMPORT_NOT_FOUND_MESSAGE,
@@ -79,7 +80,7 @@ function ProblemList({ id, title, intro, problems }: { id: string; title: string
   return (
     <section aria-labelledby={id} className="space-y-2">
       <h2 id={id} className="font-display text-lg font-semibold">
-        {`${title} (${problems.length.toLocaleString("en-KE")})`}
+        {`${title} (${formatCount(problems.length)})`}
       </h2>
       <p className="text-sm">{intro}</p>
       <ul className="list-disc space-y-1 pl-6 text-sm break-words">
@@ -152,7 +153,7 @@ export default function ImportPreview({ loaderData, actionData }: Route.Componen
       </Link>
       <p className="text-sm break-all">
         <strong>{entry.fileName}</strong>
-        {` · ${entry.format} format · ${entry.rowsTotal.toLocaleString("en-KE")} rows · uploaded by ${entry.staffEmail}, ${entry.uploaded}`}
+        {` · ${entry.format} format · ${formatCount(entry.rowsTotal)} rows · uploaded by ${entry.staffEmail}, ${entry.uploaded}`}
       </p>
 
       <section aria-labelledby="import-state" className="space-y-4">
@@ -185,10 +186,10 @@ export default function ImportPreview({ loaderData, actionData }: Route.Componen
         )}
 
         <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-          <Figure label={finished ? "Created" : "To create"}>{entry.created.toLocaleString("en-KE")}</Figure>
-          <Figure label={finished ? "Updated" : "To update"}>{entry.updated.toLocaleString("en-KE")}</Figure>
-          <Figure label="Unchanged (skipped)">{entry.unchanged.toLocaleString("en-KE")}</Figure>
-          <Figure label="Rows with problems">{entry.rowsWithProblems.toLocaleString("en-KE")}</Figure>
+          <Figure label={finished ? "Created" : "To create"}>{formatCount(entry.created)}</Figure>
+          <Figure label={finished ? "Updated" : "To update"}>{formatCount(entry.updated)}</Figure>
+          <Figure label="Unchanged (skipped)">{formatCount(entry.unchanged)}</Figure>
+          <Figure label="Rows with problems">{formatCount(entry.rowsWithProblems)}</Figure>
         </dl>
         {entry.newCategories.length > 0 && (
           <p className="text-sm">
@@ -214,7 +215,7 @@ export default function ImportPreview({ loaderData, actionData }: Route.Componen
       </section>
 
       {entry.problemCount > entry.problems.length && (
-        <p className="text-sm">{`The first ${entry.problems.length.toLocaleString("en-KE")} of ${entry.problemCount.toLocaleString("en-KE")} problems are listed.`}</p>
+        <p className="text-sm">{`The first ${formatCount(entry.problems.length)} of ${formatCount(entry.problemCount)} problems are listed.`}</p>
       )}
       <ProblemList id="import-problems" title="Problems" intro="Each of these rows stops the import until it is fixed in the file." problems={blocking} />
       <ProblemList
