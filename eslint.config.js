@@ -18,8 +18,11 @@ export default tseslint.config(
     },
   },
   {
-    // Components run in every shopper's browser: schemas (and the zod library) stay in loaders and actions.
+    // Storefront and shared components run in every shopper's browser: schemas (and the zod library) stay in
+    // loaders and actions (decision 007). Back-office components never reach a shopper, so their forms check
+    // with the action's own schema.
     files: ["app/components/**/*.{ts,tsx}"],
+    ignores: ["app/components/admin/**"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",

@@ -28,9 +28,9 @@ function contentSecurityPolicy(nonce: string) {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
-    // Inline style attributes (React's style prop) are allowed; inline <style> blocks are not needed.
+    // Inline style attributes (React's style prop) are allowed; inline <style> blocks are not needed (decision 006).
     "style-src 'self' 'unsafe-inline'",
-    // Product and slide images may live on other sites (SPEC: image URLs, shared-drive links).
+    // Product and slide images may live on other sites (product.md §3: image URLs, shared-drive links).
     "img-src 'self' data: https:",
     "font-src 'self'",
     "connect-src 'self'",
@@ -110,7 +110,7 @@ export async function startServer(options: { port: number; host: string }): Prom
   const trustProxy = process.env.TRUST_PROXY === "1";
   app.set("trust proxy", trustProxy ? 1 : false);
   // With no proxy to vouch for them, X-Forwarded-* headers say whatever the client typed: none goes further, so
-  // nothing takes a plain-HTTP visit for HTTPS (and gives it a Secure cookie) or believes a made-up address.
+  // nothing takes a plain-HTTP visit for HTTPS (and gives it a Secure cookie) or believes a made-up address (decision 027).
   if (!trustProxy) {
     app.use((req, _res, next) => {
       for (const name of ["x-forwarded-proto", "x-forwarded-host", "x-forwarded-for"]) delete req.headers[name];

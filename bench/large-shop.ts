@@ -9,7 +9,7 @@ import { openForCommand, runningShop } from "../scripts/cli";
  * 50,000 orders take seconds: the sample shop, plus `products` generated products spread over its categories
  * (names, materials and inspirations from the shop's own vocabulary, so searches match some and not others)
  * and `orders` orders of 1–3 lines over the last two years, in every status, with totals that add up. The first
- * 100 generated products have deep stock, for the checkout benchmark.
+ * 100 generated products have deep stock, for the checkout benchmark (decision 024).
  * Every generated id starts with "bench", so nothing collides with the shop's own ids.
  */
 export async function writeLargeShop(counts: { products: number; orders: number }): Promise<void> {

@@ -1,7 +1,7 @@
 import type { AdminIconName } from "~/components/admin/icon";
 import type { StaffRole } from "./staff";
 
-// Every back-office page (SPEC §2 Admin, §6): the sidebar, the header title, the role guard and the global
+// Every back-office page (product.md §2 Admin, §6): the sidebar, the header title, the role guard and the global
 // search's "Admin Pages" group all read this one list.
 
 export type AdminPageGroup = "main" | "content" | "configuration";
@@ -16,7 +16,7 @@ export type AdminPage = {
 const everyone: readonly StaffRole[] = ["owner", "developer"];
 const developers: readonly StaffRole[] = ["developer"];
 
-export const ADMIN_PAGES: readonly AdminPage[] = [
+const ADMIN_PAGES: readonly AdminPage[] = [
   { path: "/admin/dashboard", title: "Dashboard", icon: "layout-dashboard", roles: everyone, group: "main" },
   { path: "/admin/reports", title: "Reports", icon: "chart-column", roles: everyone, group: "main" },
   { path: "/admin/seo-report", title: "SEO Report", icon: "search", roles: everyone, group: "main" },
@@ -45,7 +45,7 @@ export const ADMIN_GROUP_LABELS: Record<AdminPageGroup, string> = {
  * The page a path belongs to: sub-pages such as /admin/products/new belong to /admin/products, and a page's CSV
  * download such as /admin/subscribers.csv to /admin/subscribers.
  */
-export function adminPageFor(pathname: string): AdminPage | undefined {
+function adminPageFor(pathname: string): AdminPage | undefined {
   const path = pathname.replace(/\/+$/, "");
   return ADMIN_PAGES.find((page) => path === page.path || path === `${page.path}.csv` || path.startsWith(`${page.path}/`));
 }
@@ -57,7 +57,7 @@ export function adminPageFor(pathname: string): AdminPage | undefined {
 const STAFF_SERVICES: readonly string[] = ["/admin", "/admin/search", "/admin/upload"];
 
 /**
- * Who may open an admin address (SPEC §6): its page's roles, any staff member for the services above, and
+ * Who may open an admin address (product.md §6): its page's roles, any staff member for the services above, and
  * nobody for an address in neither list, so a page added without its line here is refused rather than open
  * to every role.
  */

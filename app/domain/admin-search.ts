@@ -1,8 +1,8 @@
 import { type AdminPage, pagesForRole } from "./admin-pages";
 import type { StaffRole } from "./staff";
 
-// The back office's global search (SPEC §2 Admin, §9).
-export const ADMIN_SEARCH_MIN_CHARS = 2;
+// The back office's global search (product.md §2 Admin, §9).
+const ADMIN_SEARCH_MIN_CHARS = 2;
 export const ADMIN_SEARCH_MAX_PER_GROUP = 5;
 export const ADMIN_SEARCH_MAX_CHARS = 100;
 export const ADMIN_SEARCH_PLACEHOLDER = "Search for products, orders, pages...";

@@ -14,4 +14,3 @@ export const activityQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
 });
 
-export type ActivityQuery = z.output<typeof activityQuerySchema>;

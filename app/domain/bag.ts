@@ -1,5 +1,5 @@
 
-/** One line of the shopper's bag; a line is identified by product, size and colour together (SPEC §3). */
+/** One line of the shopper's bag; a line is identified by product, size and colour together (product.md §3). */
 export type BagLine = { productId: string; size: string; color: string; quantity: number };
 
 /** What identifies a bag line: the same product in another size or colour is another line. */
@@ -14,12 +14,12 @@ export const MAX_LINE_QUANTITY = 99;
 /** The most lines a bag holds; more than any real shopper needs, and it bounds what storage can smuggle in. */
 export const MAX_BAG_LINES = 100;
 /** The longest product id, size or colour a saved line may hold. */
-export const MAX_BAG_TEXT = 100;
+const MAX_BAG_TEXT = 100;
 
-/** Logged when the stored bag cannot be read (SPEC §8). */
+/** Logged when the stored bag cannot be read (product.md §8). */
 export const BAG_PARSE_WARNING = "Could not parse cart from localStorage";
 
-/** Lines are the same when product id, size and colour all match (SPEC §3). */
+/** Lines are the same when product id, size and colour all match (product.md §3). */
 export function sameBagLine(a: BagLineIdentity, b: BagLineIdentity): boolean {
   return a.productId === b.productId && a.size === b.size && a.color === b.color;
 }
@@ -32,7 +32,7 @@ function boundedQuantity(quantity: number): number {
 
 /**
  * Adding a line already in the bag (same product, size and colour) adds to it; otherwise the line is appended
- * (SPEC §4). A line never holds more than is left of its product for it (`available`, see mostOfLine) nor
+ * (product.md §4). A line never holds more than is left of its product for it (`available`, see mostOfLine) nor
  * more than MAX_LINE_QUANTITY; when it already does, the bag is unchanged.
  */
 export function addToBag(bag: readonly BagLine[], line: BagLineIdentity, quantity = 1, available = MAX_LINE_QUANTITY): BagLine[] {
@@ -61,7 +61,7 @@ export function mostOfLine(bag: readonly BagLine[], line: BagLineIdentity, avail
 
 /**
  * Sets a line's quantity, never above what is available for it (mostOfLine); 0 or less removes the line
- * (SPEC §4), and so does lowering a line of a product that has sold out.
+ * (product.md §4), and so does lowering a line of a product that has sold out.
  */
 export function setQuantity(bag: readonly BagLine[], target: BagLineIdentity, quantity: number, available: number): BagLine[] {
   const wanted = Math.min(boundedQuantity(quantity), mostOfLine(bag, target, available));
@@ -74,7 +74,7 @@ export function removeFromBag(bag: readonly BagLine[], target: BagLineIdentity):
   return bag.filter((l) => !sameBagLine(l, target));
 }
 
-/** Empties the bag, as after placing an order (SPEC §4). */
+/** Empties the bag, as after placing an order (product.md §4). */
 export function clearBag(): BagLine[] {
   return [];
 }
@@ -124,7 +124,7 @@ export function bagFrom(value: unknown): BagLine[] | undefined {
 
 /**
  * Restores the bag saved in the browser. Nothing saved gives an empty bag; anything unreadable gives an empty
- * bag and a warning (SPEC §3, §8). Repeated lines are merged.
+ * bag and a warning (product.md §3, §8). Repeated lines are merged.
  */
 export function readStoredBag(raw: string | null, warn: (message: string) => void): BagLine[] {
   if (raw === null) return [];

@@ -1,7 +1,10 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, test } from "vitest";
 import { dukaProductsCsv, ordersCsv, type OrderLineForExport, shopifyProductsCsv, textToHtml } from "./catalogue-export";
-import { type CatalogueCategory, type CatalogueProduct, catalogueImportPlan, htmlToText, readCatalogueCsv } from "./catalogue-import";
+import { htmlToText } from "./catalogue-import/html";
+import { type CatalogueCategory, type CatalogueProduct, catalogueImportPlan } from "./catalogue-import/plan";
+import { readCatalogueCsv } from "./catalogue-import/reading";
+import { type StoredProductFields, storedProduct } from "./catalogue-import/test-helpers";
 
 const SHOP_URL = "https://duka.example";
 const SHOP = { name: "Duka Crafts", url: SHOP_URL };
@@ -11,24 +14,7 @@ const categories: CatalogueCategory[] = [
   { id: "c-decor", name: "Home Decor" },
 ];
 
-const product = (fields: Partial<CatalogueProduct> & Pick<CatalogueProduct, "id" | "sku" | "slug" | "name">): CatalogueProduct => ({
-  categoryId: "c-dresses",
-  priceCents: 450_000,
-  stock: 12,
-  description: "",
-  details: [],
-  images: [],
-  sizes: [],
-  colors: [],
-  material: "",
-  culturalInspiration: "",
-  isBestseller: false,
-  isNewArrival: false,
-  isVisible: true,
-  rating: 0,
-  reviewCount: 0,
-  ...fields,
-});
+const product = (fields: StoredProductFields) => storedProduct({ categoryId: "c-dresses", priceCents: 450_000, stock: 12, ...fields });
 
 const catalogue: CatalogueProduct[] = [
   product({

@@ -1,18 +1,13 @@
 import { stringify } from "csv-stringify/sync";
-import {
-  type CatalogueCategory,
-  type CatalogueField,
-  type CatalogueProduct,
-  DUKA_CSV_COLUMNS,
-  dukaYesNo,
-  writeDukaList,
-} from "./catalogue-import";
+import { DUKA_CSV_COLUMNS, dukaYesNo, writeDukaList } from "./catalogue-import/duka";
+import type { CatalogueCategory, CatalogueProduct } from "./catalogue-import/plan";
+import type { CatalogueField } from "./catalogue-import/reading";
 import { neutraliseFormula } from "./csv";
 import { isUploadUrl } from "./images";
 import { centsToShillings } from "./money";
-import { escapeHtml } from "./notifications";
+import { escapeHtml } from "./html";
 import type { OrderStatus, PaymentStatus } from "./order-status";
-import { csvDateTime } from "./report";
+import { csvDateTime } from "./shop-time";
 import type { ShopDate } from "./report-period";
 
 // Catalogue and order exports (issue 13). Server-side only: csv-stringify needs Node's Buffer as it loads.
@@ -89,7 +84,7 @@ export function textToHtml(text: string): string {
     .join("");
 }
 
-export const SHOPIFY_CSV_COLUMNS = [
+const SHOPIFY_CSV_COLUMNS = [
   "Handle",
   "Title",
   "Body (HTML)",
@@ -164,7 +159,7 @@ function shopifyRows(product: CatalogueProduct, categoryName: string, shop: { na
         "Variant Inventory Qty": i === 0 ? product.stock : 0,
         "Variant Inventory Policy": "deny",
         "Variant Fulfillment Service": "manual",
-        "Variant Price": (product.priceCents / 100).toFixed(2),
+        "Variant Price": centsToShillings(product.priceCents).toFixed(2),
         "Variant Requires Shipping": "TRUE",
         "Variant Taxable": "TRUE",
       });

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { CATALOGUE_FORMAT_VALUES, CATALOGUE_IMPORT_RUNNING_STATES, CATALOGUE_IMPORT_STATES as STORED_STATES } from "../server/db/schema.server";
-import { CATALOGUE_FILE_TOO_LARGE_MESSAGE, CATALOGUE_FORMAT_NAMES, CATALOGUE_IMPORT_MAX_BYTES, CATALOGUE_IMPORT_MAX_ROWS } from "./catalogue-import";
+import { CATALOGUE_FILE_TOO_LARGE_MESSAGE, CATALOGUE_IMPORT_MAX_BYTES, CATALOGUE_IMPORT_MAX_ROWS } from "./catalogue-import/file";
+import { CATALOGUE_FORMAT_NAMES } from "./catalogue-import/reading";
 import {
   CATALOGUE_IMPORT_STATES,
   IMPORT_FILE_HINT,

@@ -1,5 +1,7 @@
+import { formatCount } from "./number-format";
+
 // A catalogue import as staff follow it (issue 13, decision 040): its states, its progress and its words. Apart
-// from catalogue-import.ts, which reads files with csv-parse, so the import pages can use these in the browser.
+// from catalogue-import/, which reads files with csv-parse, so the import pages can use these in the browser.
 
 export const CATALOGUE_IMPORT_STATES = ["previewed", "importing images", "writing", "done", "failed"] as const;
 export type CatalogueImportState = (typeof CATALOGUE_IMPORT_STATES)[number];
@@ -52,7 +54,7 @@ export const IMPORT_BUSY_MESSAGE = "Another import is running. When it has finis
 export const IMPORT_HAS_PROBLEMS_MESSAGE =
   "This file has rows with problems, and an import brings in the whole file or nothing. Fix the rows listed below in the file and import it again.";
 export const IMPORT_NOT_FOUND_MESSAGE = "This import was not found. Import the file again from Products → Import.";
-/** The import form's hint: the formats it reads and its limits (catalogue-import.ts's; a test keeps them equal). */
+/** The import form's hint: the formats it reads and its limits (catalogue-import/file.ts's; a test keeps them equal). */
 export const IMPORT_FILE_HINT =
   "A product CSV exported from Duka, Shopify or WooCommerce (UTF-8, commas or semicolons), of at most 10,000 rows and 20 MB. Nothing changes until you confirm the preview.";
 export const NO_FILE_MESSAGE = "Choose a CSV file to import.";
@@ -66,8 +68,6 @@ export const importFailedMessage = (detail: string) => `The import failed and no
 /** Problems kept with an import; the preview says how many more there are. */
 export const MAX_STORED_PROBLEMS = 1_000;
 
-/** A count as staff read it, with thousands separated: "10,000". */
-export const formatCount = (n: number) => n.toLocaleString("en-KE");
 const products = (n: number) => `${formatCount(n)} ${n === 1 ? "product" : "products"}`;
 
 /** The confirm button: "Import 12 products". */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ProductExportFormat } from "./catalogue-export";
-import { CATALOGUE_FILE_TOO_LARGE_MESSAGE, CATALOGUE_IMPORT_MAX_BYTES } from "./catalogue-import";
+import { CATALOGUE_FILE_TOO_LARGE_MESSAGE, CATALOGUE_IMPORT_MAX_BYTES } from "./catalogue-import/file";
 import { NO_FILE_MESSAGE } from "./catalogue-import-state";
 import { MAX_SHORT_TEXT_CHARS } from "./product";
 

@@ -14,7 +14,7 @@ const optionalText = z
   .optional()
   .catch(undefined);
 
-/** The shop's filters from its search params (SPEC §2, §5); bad values are dropped, never an error. */
+/** The shop's filters from its search params (product.md §2, §5); bad values are dropped, never an error. */
 export const shopFiltersSchema = z.object({
   q: z
     .string()

@@ -3,9 +3,9 @@ import type { ShopFilters } from "./catalogue.schema";
 export type { ShopFilters } from "./catalogue.schema";
 import { shillingsToCents } from "./money";
 
-/** The price slider runs from 0 to KSH 500 (SPEC §5, §9). */
+/** The price slider runs from 0 to KSH 500 (product.md §5, §9). */
 export const PRICE_SLIDER_MAX_KSH = 500;
-/** Search suggestions need at least 2 characters and show at most 5 (SPEC §9). */
+/** Search suggestions need at least 2 characters and show at most 5 (product.md §9). */
 export const SEARCH_MIN_CHARS = 2;
 export const SEARCH_MAX_SUGGESTIONS = 5;
 /** The longest search the shop reads; longer text is cut. */
@@ -26,7 +26,7 @@ export type FilterableProduct = {
 };
 
 /**
- * Whether a product shows in the shop under these filters (SPEC §5): hidden products never; the search
+ * Whether a product shows in the shop under these filters (product.md §5): hidden products never; the search
  * matches name or description regardless of case, and also the cultural inspiration, material and category
  * name that search suggestions are drawn from, so picking a suggestion always finds something (decision 011); size and colour must be among the product's; material
  * and category must be exactly the product's; the price must be at or below the maximum.
@@ -52,7 +52,7 @@ export function categoriesMatching<C extends { id: string; name: string }>(categ
   return categories.filter((category) => category.name.toLowerCase().includes(text)).map((category) => category.id);
 }
 
-/** Where search suggestions come from, in the order they are offered (SPEC §2, Shop). */
+/** Where search suggestions come from, in the order they are offered (product.md §2, Shop). */
 export type SuggestionSources = {
   productNames: readonly string[];
   culturalInspirations: readonly string[];

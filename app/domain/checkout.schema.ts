@@ -4,7 +4,7 @@ import { EMPTY_CHECKOUT_MESSAGE, ORDER_FAILED_MESSAGE, PAYMENT_METHOD_MESSAGE } 
 import { phoneSchema } from "./phone.schema";
 import { parsePostedJson } from "./posted-text";
 
-// The checkout form's rules (SPEC §2 Checkout, §5, §8), checked by the action.
+// The checkout form's rules (product.md §2 Checkout, §5, §8), checked by the action.
 
 /** The bag as the browser posts it, read by the browser's own rule (bagFrom): one it could not read is empty. */
 const bagField = z
@@ -39,4 +39,3 @@ export const checkoutSchema = z.object({
   idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, ORDER_FAILED_MESSAGE),
 });
 export type CheckoutInput = z.output<typeof checkoutSchema>;
-export type CheckoutField = keyof CheckoutInput;

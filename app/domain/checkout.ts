@@ -2,7 +2,7 @@
 import { phoneDigits } from "./phone";
 import { clientNetwork, type RateLimit } from "./rate-limit";
 
-// The checkout's messages (SPEC §2 Checkout, §5, §8) and limits; its form schema is in checkout.schema.ts.
+// The checkout's messages (product.md §2 Checkout, §5, §8) and limits; its form schema is in checkout.schema.ts.
 
 export const PAYMENT_METHOD_MESSAGE = "Please select a payment method.";
 export const ORDER_FAILED_MESSAGE = "There was a problem placing your order. Please try again.";

@@ -4,10 +4,10 @@ import { shortOrderId } from "./order-id";
 import { shopDate } from "./report-period";
 
 // The staff's daily summary email (issue 12): once a day, from the morning on, if any order still waits for
-// payment or any product runs low. Pure rules: the clock comes in as `now`.
+// payment or any product runs low. Pure rules: the clock comes in as `now` (decision 039).
 
 /** The hour of the shop's day from which the summary goes out: before the shop opens, after the night. */
-export const DIGEST_HOUR = 7;
+const DIGEST_HOUR = 7;
 /** Lines each list shows; the rest are counted, for the back office to show in full. */
 export const DIGEST_LIST_MAX = 20;
 

@@ -1,10 +1,10 @@
 // The back office's image rules, apart from images.ts so that none of them ride in the storefront's bundle.
 import { isUploadUrl, webAddress } from "./images";
 
-/** Shown when pasted image URLs were dropped (SPEC §5). */
+/** Shown when pasted image URLs were dropped (product.md §5). */
 export const INVALID_URLS_MESSAGE = "Some URLs were invalid and have been skipped.";
 
-/** Shown when an image could not be uploaded (SPEC §8). */
+/** Shown when an image could not be uploaded (product.md §8). */
 export const UPLOAD_FAILED_MESSAGE = "Failed to upload image.";
 
 /** The image types the upload accepts; sharp reads each of them. */
@@ -17,7 +17,7 @@ export function isStorableImageUrl(url: string): boolean {
 
 /**
  * Reads the product form's image box: one URL per line, trimmed, blank lines ignored, repeats kept once.
- * Invalid lines are skipped and counted, so the form can say INVALID_URLS_MESSAGE (SPEC §5).
+ * Invalid lines are skipped and counted, so the form can say INVALID_URLS_MESSAGE (product.md §5).
  */
 export function parseImageUrlList(text: string): { urls: string[]; skipped: number } {
   const urls: string[] = [];

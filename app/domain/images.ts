@@ -1,4 +1,4 @@
-/** Shown wherever an image is missing or unusable (SPEC §3). */
+/** Shown wherever an image is missing or unusable (product.md §3). */
 export const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
 
 /** The widths, in pixels, each uploaded image is stored at. */
@@ -6,7 +6,7 @@ export const UPLOAD_WIDTHS = [320, 640, 960, 1280] as const;
 export type UploadWidth = (typeof UPLOAD_WIDTHS)[number];
 
 /** The width used where the browser cannot choose from a srcset. */
-export const UPLOAD_DEFAULT_WIDTH: UploadWidth = 640;
+const UPLOAD_DEFAULT_WIDTH: UploadWidth = 640;
 
 const UPLOAD_URL = /^\/uploads\/([a-z0-9-]+)\.webp$/;
 // The shop's bundled images: plain file names in folders, never "..", so a path cannot leave /images/.
@@ -47,7 +47,7 @@ function driveFileId(url: URL): string | null {
 
 /**
  * A shared-drive link (…/file/d/{id}/view, …/open?id={id}, …/uc?id={id}) as a thumbnail 1200 pixels wide,
- * which browsers can show in an <img> (SPEC §3). Any other URL is returned unchanged.
+ * which browsers can show in an <img> (product.md §3). Any other URL is returned unchanged.
  */
 export function driveThumbnail(url: string): string {
   const parsed = webAddress(url.trim());

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { centsToShillings, formatKsh, orderTotalCents, roundToWholeShilling, shillingsToCents } from "./money";
+import { centsToShillings, formatKsh, isWholeCents, orderTotalCents, roundToWholeShilling, shillingsToCents } from "./money";
 
 describe("formatKsh", () => {
   test.each([
@@ -78,6 +78,20 @@ describe("shillingsToCents", () => {
 
   test.each([NaN, Infinity, -Infinity])("refuses %d, which is not an amount", (value) => {
     expect(() => shillingsToCents(value)).toThrow(RangeError);
+  });
+});
+
+describe("isWholeCents", () => {
+  test.each([
+    [0, true],
+    [45, true],
+    [19.99, true],
+    [0.1 + 0.2, true],
+    [1.005, false],
+    [12.345, false],
+    [0.001, false],
+  ])("%d shillings is a whole number of cents: %s", (shillings, whole) => {
+    expect(isWholeCents(shillings)).toBe(whole);
   });
 });
 

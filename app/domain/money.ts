@@ -1,4 +1,4 @@
-// Money is kept as integer cents and shown in whole Kenyan shillings (SPEC §1, §9).
+// Money is kept as integer cents and shown in whole Kenyan shillings (product.md §1, §9).
 
 const CENTS_PER_SHILLING = 100;
 
@@ -30,6 +30,11 @@ export function shillingsToCents(shillings: number): number {
   return roundHalfAwayFromZero(Number((shillings * CENTS_PER_SHILLING).toPrecision(15)));
 }
 
+/** Whether an amount of shillings is a whole number of cents, as a price typed with at most 2 decimals is. */
+export function isWholeCents(shillings: number): boolean {
+  return Number.isInteger(Number((shillings * CENTS_PER_SHILLING).toPrecision(15)));
+}
+
 /** Converts integer cents to shillings, e.g. for structured data priced in KES. */
 export function centsToShillings(cents: number): number {
   return cents / CENTS_PER_SHILLING;
@@ -37,7 +42,7 @@ export function centsToShillings(cents: number): number {
 
 /**
  * An order's total: the sum of its lines, rounded once to whole shillings. Delivery is not charged, so the
- * total equals the subtotal (SPEC §1, §9).
+ * total equals the subtotal (product.md §1, §9).
  */
 export function orderTotalCents(lines: readonly { unitPriceCents: number; quantity: number }[]): number {
   const subtotal = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);

@@ -66,7 +66,6 @@ export const stkCallbackSchema = z.object({
     }),
   }),
 });
-export type StkCallback = z.output<typeof stkCallbackSchema>;
 
 /**
  * A paybill (C2B) confirmation: the receipt (TransID), a positive amount and the shortcode are required; the
@@ -82,7 +81,6 @@ export const c2bConfirmationSchema = z.object({
   MSISDN: optionalText(50),
   FirstName: optionalText(100),
 });
-export type C2bConfirmation = z.output<typeof c2bConfirmationSchema>;
 
 // ---- What Daraja answers ----------------------------------------------------------------------------------
 
@@ -92,14 +90,12 @@ export const darajaErrorSchema = z.object({
   errorCode: darajaText(50).pipe(z.string().min(1)),
   errorMessage: optionalText(500),
 });
-export type DarajaError = z.output<typeof darajaErrorSchema>;
 
 /** The token answer; `expires_in` comes as text ("3599") and is read as seconds. */
 export const tokenAnswerSchema = z.object({
   access_token: z.string().trim().min(1).max(2000),
   expires_in: darajaNumber.pipe(z.number().int().positive()),
 });
-export type TokenAnswer = z.output<typeof tokenAnswerSchema>;
 
 /** A push's answer: the ids its callback will carry; ResponseCode "0" means the phone is being asked. */
 export const stkPushAnswerSchema = z.object({
@@ -109,7 +105,6 @@ export const stkPushAnswerSchema = z.object({
   ResponseDescription: text(500).optional(),
   CustomerMessage: text(500).optional(),
 });
-export type StkPushAnswer = z.output<typeof stkPushAnswerSchema>;
 
 /** A status query's answer: the result only, never a receipt. */
 export const stkQueryAnswerSchema = z.object({
@@ -120,7 +115,6 @@ export const stkQueryAnswerSchema = z.object({
   ResultCode: resultCode,
   ResultDesc: optionalText(500),
 });
-export type StkQueryAnswer = z.output<typeof stkQueryAnswerSchema>;
 
 /** The answer to registering the confirmation and validation URLs (Daraja spells it "Coversation"). */
 export const registerUrlAnswerSchema = z.object({
@@ -128,7 +122,6 @@ export const registerUrlAnswerSchema = z.object({
   ResponseCode: darajaText(20),
   ResponseDescription: optionalText(500),
 });
-export type RegisterUrlAnswer = z.output<typeof registerUrlAnswerSchema>;
 
 // ---- The shopper's form -----------------------------------------------------------------------------------
 
@@ -144,4 +137,3 @@ export const payNowSchema = z.object({
       return z.NEVER;
     }),
 });
-export type PayNowInput = z.output<typeof payNowSchema>;

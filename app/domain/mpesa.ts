@@ -1,5 +1,5 @@
 import { c2bConfirmationSchema, darajaErrorSchema, stkCallbackSchema, stkQueryAnswerSchema } from "./mpesa.schema";
-import { roundToWholeShilling, shillingsToCents } from "./money";
+import { centsToShillings, roundToWholeShilling, shillingsToCents } from "./money";
 
 // M-Pesa Express (Safaricom's Daraja API) as the shop speaks it: the requests it sends, the callbacks it reads,
 // and the words a shopper sees (issue 11). Pure rules: the clock comes in as `now`, the network stays in
@@ -16,7 +16,7 @@ export const RESEND_WAIT_SECONDS = 60;
 export const CALLBACK_WAIT_SECONDS = 90;
 
 /** Daraja keeps a token for an hour; the shop stops using it this much earlier, about 50 minutes in. */
-export const TOKEN_SAFETY_SECONDS = 600;
+const TOKEN_SAFETY_SECONDS = 600;
 
 
 // ---- Time --------------------------------------------------------------------------------------------------
@@ -143,7 +143,7 @@ export function normaliseBillRef(billRef: string): string {
 
 /** An amount in cents as Daraja's `Amount`: whole shillings, rounded half up like the order total. */
 export function wholeShillings(cents: number): number {
-  return roundToWholeShilling(cents) / 100;
+  return centsToShillings(roundToWholeShilling(cents));
 }
 
 /**

@@ -5,7 +5,7 @@ import { SUBSCRIBER_STATES } from "./subscribers";
 // The footer's newsletter form and the subscribers list's address (issue 12).
 
 /** The longest email address there is (RFC 5321's path limit). */
-export const EMAIL_MAX_LENGTH = 254;
+const EMAIL_MAX_LENGTH = 254;
 
 /** The sign-up form: one email address, trimmed and in small letters, as the subscribers table keeps it. */
 export const subscribeSchema = z.object({
@@ -26,4 +26,3 @@ export const subscribersQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
 });
 
-export type SubscribersQuery = z.output<typeof subscribersQuerySchema>;

@@ -3,7 +3,7 @@ import { clientNetwork, type RateLimit } from "./rate-limit";
 
 // The newsletter (issue 12): the footer's sign-up and what it answers, and the double opt-in email's links and
 // key. Its form schema is in newsletter.schema.ts; the subscribers' states, list and CSV are in subscribers.ts,
-// as the footer on every storefront page loads this file. The clock comes in as `now`.
+// as the footer on every storefront page loads this file. The clock comes in as `now`. Double opt-in: decision 039.
 
 export const SUBSCRIBED_MESSAGE = "Thanks! Check your email to confirm.";
 export const EMAIL_INVALID_MESSAGE = "Please enter a valid email address, like name@example.com.";
@@ -13,7 +13,7 @@ export const UNSUBSCRIBED_MESSAGE = "You have been unsubscribed.";
 export const CONFIRM_AFTER_UNSUBSCRIBING_MESSAGE =
   "This address has unsubscribed, so it was not signed up again. To receive our newsletter, subscribe again with the form below.";
 /** The limits' windows are an hour long, so an hour's wait always lets a sign-up through. */
-export const TOO_MANY_SUBSCRIPTIONS_MESSAGE = "Too many sign-ups from this email address or connection. Please try again in an hour.";
+const TOO_MANY_SUBSCRIPTIONS_MESSAGE = "Too many sign-ups from this email address or connection. Please try again in an hour.";
 export const UNKNOWN_LINK_MESSAGE =
   "This newsletter link is not valid. Please check that you copied the whole link from the email, or subscribe again with the form below.";
 
@@ -22,7 +22,7 @@ export const UNKNOWN_LINK_MESSAGE =
 /** Sign-ups one email address may try in an hour: a person who mistyped and tries again, not a flood of emails. */
 export const SUBSCRIPTIONS_PER_HOUR_PER_EMAIL = 5;
 /** Sign-ups one connection may try in an hour: looser, since a mobile carrier puts many shoppers behind one address. */
-export const SUBSCRIPTIONS_PER_HOUR_PER_ADDRESS = 30;
+const SUBSCRIPTIONS_PER_HOUR_PER_ADDRESS = 30;
 const HOUR_MS = 60 * 60_000;
 
 /** The limits a sign-up counts against, the broadest first: the client's address (an IPv6 /64) and the email. */

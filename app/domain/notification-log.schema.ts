@@ -10,7 +10,6 @@ export const notificationsLogQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
 });
 
-export type NotificationsLogQuery = z.output<typeof notificationsLogQuerySchema>;
 
 /**
  * 'Send again' names the message by its id. Any id of a sensible length is accepted here, so one that is gone

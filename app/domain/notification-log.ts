@@ -4,7 +4,7 @@ import { phoneDigits } from "./phone";
 // The Notifications Log (issue 12): every SMS and email the shop wrote, as staff read it, and 'Send again' on
 // one that failed. Recipients are always masked here, so no page shows a shopper's full number or address.
 
-export const NOTIFICATIONS_LOG_PATH = "/admin/notifications-log";
+const NOTIFICATIONS_LOG_PATH = "/admin/notifications-log";
 export const NOTIFICATIONS_PER_PAGE = 50;
 
 /** A message's life in the outbox, as the notifications table keeps it. */

@@ -11,9 +11,9 @@ import {
 // The message templates staff edit in the back office, and the extra addresses staff emails go to (issue 12).
 
 /** An email's subject line. */
-export const SUBJECT_MAX = 200;
+const SUBJECT_MAX = 200;
 /** An email's body. */
-export const EMAIL_BODY_MAX = 2000;
+const EMAIL_BODY_MAX = 2000;
 /** An SMS body: 6 parts of 153 characters, a cap on what one message may cost. */
 export const SMS_BODY_MAX = 6 * 153;
 /** Staff emails go to the staff accounts and at most this many more addresses. */

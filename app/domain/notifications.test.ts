@@ -2,7 +2,6 @@ import { describe, expect, test } from "vitest";
 import {
   EMAIL_MESSAGE_KEYS,
   EMPTY_TEMPLATE_MESSAGE,
-  escapeHtml,
   GSM_7_CHARACTERS,
   MAX_SEND_ATTEMPTS,
   maskRecipient,
@@ -303,18 +302,6 @@ describe("renderText", () => {
 
   test("does not escape anything: an SMS is plain text", () => {
     expect(renderText("{{CLIENT_NAME}}", { CLIENT_NAME: 'Tom & "Jerry" <b>' })).toBe('Tom & "Jerry" <b>');
-  });
-});
-
-describe("escapeHtml", () => {
-  test("escapes the five characters that matter in HTML", () => {
-    expect(escapeHtml(`<a href="x" title='y'>Tom & Jerry</a>`)).toBe(
-      "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;Tom &amp; Jerry&lt;/a&gt;",
-    );
-  });
-
-  test("escapes an already escaped text again, so it shows as typed", () => {
-    expect(escapeHtml("&amp;")).toBe("&amp;amp;");
   });
 });
 

@@ -1,3 +1,4 @@
+import { escapeHtml } from "./html";
 import { isValidPhone, maskPhone, normalisePhone, PHONE_MAX_LENGTH } from "./phone";
 
 // The SMS and emails the shop sends (issue 12): which messages exist, what staff may write in them, how a
@@ -48,7 +49,7 @@ export type SmsMessageKey = (typeof SMS_MESSAGE_KEYS)[number];
 export type EmailMessageKey = (typeof EMAIL_MESSAGE_KEYS)[number];
 export type NotificationKey = SmsMessageKey | EmailMessageKey;
 
-export type SmsTemplate = { body: string };
+type SmsTemplate = { body: string };
 export type EmailTemplate = { subject: string; body: string };
 
 type MessageBase = {
@@ -263,13 +264,6 @@ export function renderText(template: string, values: PlaceholderValues): string 
   return template.replace(PLACEHOLDER, (whole, name: string) => (isPlaceholder(name) ? (values[name] ?? "") : whole));
 }
 
-const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-/** Text made safe to place in HTML, between tags or inside an attribute's quotes. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
-}
-
 /** Only web addresses become links: a "javascript:" or "data:" value stays plain text. */
 function isWebAddress(value: string): boolean {
   if (/\s/.test(value)) return false;
@@ -329,7 +323,7 @@ const GSM_EXTENSION = new Set(Array.from("\f^{}\\[~]|€"));
 /** The GSM 7-bit basic characters (127) and extension characters (10), for tests and the editor's hints. */
 export const GSM_7_CHARACTERS = { basic: GSM_BASIC as ReadonlySet<string>, extension: GSM_EXTENSION as ReadonlySet<string> };
 
-export type SmsEncoding = "GSM-7" | "UCS-2";
+type SmsEncoding = "GSM-7" | "UCS-2";
 
 /** How an SMS will be sent: its encoding, its length in that encoding's units, its parts, and a part's room. */
 export type SmsParts = { encoding: SmsEncoding; units: number; parts: number; perPart: number };

@@ -11,11 +11,11 @@ import { editVersionSchema } from "./edit-version";
 import { ORDER_STATUSES, PAYMENT_STATUSES } from "./order-status";
 import { phoneSchema } from "./phone.schema";
 
-// The Orders screen's forms (SPEC §2 Admin, §5), told apart by `intent`. Any id of a sensible length is
+// The Orders screen's forms (product.md §2 Admin, §5), told apart by `intent`. Any id of a sensible length is
 // accepted here, so an order that does not exist is answered 'Order not found.' (404), not a bad request.
 const id = z.string(ORDER_NOT_FOUND_MESSAGE).trim().min(1, ORDER_NOT_FOUND_MESSAGE).max(200, ORDER_NOT_FOUND_MESSAGE);
 
-/** The client's details as staff correct them in the order details dialog: all three required (SPEC §5). */
+/** The client's details as staff correct them in the order details dialog: all three required (product.md §5). */
 export const clientDetailsSchema = z.object({
   name: z
     .string(CLIENT_NAME_REQUIRED)
@@ -47,4 +47,3 @@ export const orderActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("archive"), id }),
   z.object({ intent: z.literal("restore"), id }),
 ]);
-export type OrderAction = z.output<typeof orderActionSchema>;

@@ -1,10 +1,9 @@
 import { formatKsh } from "./money";
 import { shortOrderId } from "./order-id";
 import type { PaymentStatus } from "./order-status";
-import { isValidPhone, PHONE_MESSAGE } from "./phone";
 import { dateGroupLabel } from "./report-period";
 
-// The back office's Orders screen (SPEC §2 Admin "Orders", "Order details dialog", "Dispatch dialog", §4, §5, §8).
+// The back office's Orders screen (product.md §2 Admin "Orders", "Order details dialog", "Dispatch dialog", §4, §5, §8).
 
 /** The two lists: orders in progress, and the archive log. */
 export const ORDER_TABS = ["active", "archived"] as const;
@@ -25,7 +24,7 @@ export function orderListHref(tab: OrderTab, page = 1, orderId?: string): string
   return query ? `/admin/orders?${query}` : "/admin/orders";
 }
 
-/** 'No active orders found.' / 'No archived orders found.' (SPEC §2). */
+/** 'No active orders found.' / 'No archived orders found.' (product.md §2). */
 export const noOrdersMessage = (tab: OrderTab) => `No ${tab} orders found.`;
 
 /** Orders shown per page: enough for a busy day, few enough to stay quick with thousands of orders. */
@@ -64,18 +63,18 @@ export function notEnoughStockMessage(productName: string, available: number, ch
     : `Cannot ${change}: only ${available} of ${productName} left.`;
 }
 
-/** The archive confirmation, word for word (SPEC §4). */
+/** The archive confirmation, word for word (product.md §4). */
 export const archiveConfirmation = (orderId: string) =>
   `Are you sure you want to archive order #${shortOrderId(orderId)}? The order will be moved to the archive log.`;
 
-/** How the dispatch dialog lists a rider: 'name - phone' (SPEC §2). */
+/** How the dispatch dialog lists a rider: 'name - phone' (product.md §2). */
 export const riderOptionLabel = (rider: { name: string; phone: string }) => `${rider.name} - ${rider.phone}`;
 
 export type DateGroup<T> = { label: string; orders: T[] };
 
 /**
  * Orders (newest first) under their date headers: 'Today', 'Yesterday' or the full date, in the shop's time
- * zone (SPEC §2). Orders of one day stay together as long as the list is sorted by date.
+ * zone (product.md §2). Orders of one day stay together as long as the list is sorted by date.
  */
 export function groupByShopDate<T extends { orderDate: Date }>(orders: readonly T[], now: Date, timeZone: string): DateGroup<T>[] {
   const groups: DateGroup<T>[] = [];
@@ -125,7 +124,7 @@ export function riderMessage(order: DeliveryOrder): string {
   ].join("\n");
 }
 
-/** The details dialog saves the client's details this long after typing stops (SPEC §9). */
+/** The details dialog saves the client's details this long after typing stops (product.md §9). */
 export const CLIENT_DETAILS_SAVE_DELAY_MS = 500;
 
 export const CLIENT_NAME_REQUIRED = "Please enter the client's full name.";
@@ -135,24 +134,6 @@ export const CLIENT_ADDRESS_MAX_CHARS = 500;
 
 export type ClientDetails = { name: string; address: string; phone: string };
 export type ClientDetailsProblems = Partial<Record<keyof ClientDetails, string>>;
-
-/**
- * What is wrong with a client's details before they are sent (SPEC §5: all three required, the phone with
- * its country code); the server checks the same rules again.
- */
-export function clientDetailsProblems(details: ClientDetails): ClientDetailsProblems {
-  const problems: ClientDetailsProblems = {};
-  const name = details.name.trim();
-  const address = details.address.trim();
-  if (!name) problems.name = CLIENT_NAME_REQUIRED;
-  else if (name.length > CLIENT_NAME_MAX_CHARS) problems.name = `Please shorten the name to ${CLIENT_NAME_MAX_CHARS} characters.`;
-  if (!address) problems.address = CLIENT_ADDRESS_REQUIRED;
-  else if (address.length > CLIENT_ADDRESS_MAX_CHARS) {
-    problems.address = `Please shorten the address to ${CLIENT_ADDRESS_MAX_CHARS} characters.`;
-  }
-  if (!isValidPhone(details.phone)) problems.phone = PHONE_MESSAGE;
-  return problems;
-}
 
 export type ListedOrder = { id: string; version: string };
 export type LiveChanges = { added: string[]; changed: string[] };

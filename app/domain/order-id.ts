@@ -5,7 +5,7 @@ const ORDER_ID_ALPHABET = "23456789abcdefghijkmnpqrstuvwxyz";
 const ORDER_ID_LENGTH = 20;
 const ORDER_ID_PATTERN = new RegExp(`^[${ORDER_ID_ALPHABET}]{${ORDER_ID_LENGTH}}$`);
 
-/** How many characters of an order id the admin orders table shows (SPEC §9). */
+/** How many characters of an order id the admin orders table shows (product.md §9). */
 export const SHORT_ORDER_ID_LENGTH = 6;
 
 /** A new order's id: 20 random characters (100 bits), so nobody can guess another shopper's order. */

@@ -1,7 +1,21 @@
 import { describe, expect, test } from "vitest";
 import { ORDER_STATUS_VALUES, PAYMENT_STATUS_VALUES } from "../server/db/schema.server";
-import { isPendingOrderStatus, isSale, ORDER_STATUSES, orderTimeline, type OrderStatus, PAYMENT_STATUSES, type PaymentStatus, showsRider, statusBadgeTone, TIMELINE_STEPS } from "./order-status";
-import { orderStatusSchema, paymentStatusSchema } from "./order-status.schema";
+import {
+  isAwaitingPayment,
+  isOpen,
+  isPayable,
+  isPendingOrder,
+  isPendingOrderStatus,
+  isSale,
+  ORDER_STATUSES,
+  orderTimeline,
+  type OrderStatus,
+  PAYMENT_STATUSES,
+  type PaymentStatus,
+  showsRider,
+  statusBadgeTone,
+  TIMELINE_STEPS,
+} from "./order-status";
 
 describe("the statuses", () => {
   test("an order is Pending Payment, Processing, Out for Delivery, Delivered or Cancelled", () => {
@@ -19,20 +33,6 @@ describe("the statuses", () => {
 
   test("the timeline has the four steps before Cancelled", () => {
     expect(TIMELINE_STEPS).toEqual(["Pending Payment", "Processing", "Out for Delivery", "Delivered"]);
-  });
-
-  test.each(ORDER_STATUSES)("the status schema accepts %j", (status) => {
-    expect(orderStatusSchema.parse(status)).toBe(status);
-  });
-
-  test.each(["pending payment", "Shipped", "", " Delivered"])("the status schema refuses %j", (status) => {
-    expect(orderStatusSchema.safeParse(status).success).toBe(false);
-  });
-
-  test("the payment status schema accepts Unpaid and Paid only", () => {
-    expect(paymentStatusSchema.parse("Paid")).toBe("Paid");
-    expect(paymentStatusSchema.parse("Unpaid")).toBe("Unpaid");
-    expect(paymentStatusSchema.safeParse("paid").success).toBe(false);
   });
 });
 
@@ -123,5 +123,39 @@ describe("isSale", () => {
 
   test.each(cases)("an order %s and %s is a sale: %s", (status, paymentStatus, sale) => {
     expect(isSale({ status, paymentStatus })).toBe(sale);
+  });
+});
+
+describe("the questions asked of an order's state", () => {
+  const open = { status: "Processing", paymentStatus: "Unpaid", isArchived: false } as const;
+
+  test.each(ORDER_STATUSES)("an order %s is open unless cancelled, and never once archived", (status) => {
+    expect(isOpen({ status, isArchived: false })).toBe(status !== "Cancelled");
+    expect(isOpen({ status, isArchived: true })).toBe(false);
+  });
+
+  test.each<[string, { status: OrderStatus; paymentStatus: PaymentStatus; isArchived: boolean }, boolean]>([
+    ["an open unpaid order", open, true],
+    ["one waiting for its payment", { ...open, status: "Pending Payment" }, true],
+    ["one delivered before it is paid", { ...open, status: "Delivered" }, true],
+    ["a paid one", { ...open, paymentStatus: "Paid" }, false],
+    ["a cancelled one", { ...open, status: "Cancelled" }, false],
+    ["an archived one", { ...open, isArchived: true }, false],
+  ])("%s can still be paid: %s", (_order, order, payable) => {
+    expect(isPayable(order)).toBe(payable);
+  });
+
+  test.each<[string, { status: OrderStatus; paymentStatus: PaymentStatus; isArchived: boolean }, boolean]>([
+    ["Pending Payment and Unpaid", { status: "Pending Payment", paymentStatus: "Unpaid", isArchived: false }, true],
+    ["Pending Payment but Paid", { status: "Pending Payment", paymentStatus: "Paid", isArchived: false }, false],
+    ["Processing and Unpaid", { ...open, status: "Processing" }, false],
+    ["Pending Payment, Unpaid and archived", { status: "Pending Payment", paymentStatus: "Unpaid", isArchived: true }, false],
+  ])("an order %s awaits its payment: %s", (_order, order, awaiting) => {
+    expect(isAwaitingPayment(order)).toBe(awaiting);
+  });
+
+  test.each(ORDER_STATUSES)("an order %s is a pending order while active, never once archived", (status) => {
+    expect(isPendingOrder({ status, isArchived: false })).toBe(isPendingOrderStatus(status));
+    expect(isPendingOrder({ status, isArchived: true })).toBe(false);
   });
 });

@@ -47,7 +47,7 @@ type HeadersArgs = { loaderHeaders: Headers; actionHeaders: Headers };
 
 /**
  * The `headers` of a page about one shopper (an order, a phone number's orders, the checkout's idempotency
- * key): what its loader or action said (Retry-After, say), and that no browser or proxy may keep it.
+ * key): what its loader or action said (Retry-After, say), and that no browser or proxy may keep it (decision 027).
  */
 export function personalPageHeaders({ loaderHeaders, actionHeaders }: HeadersArgs): Headers {
   const headers = new Headers(loaderHeaders);

@@ -43,21 +43,17 @@ describe("ledgerNote", () => {
 
 test("orderPaymentsShown keeps only what the dialog shows, in its words", () => {
   const paidAt = new Date("2026-03-02T09:15:00Z");
+  const payment = {
+    id: "p1",
+    receipt: "SIM7K2P9Q4",
+    amountCents: 120_000,
+    method: "M-Pesa Express",
+    phoneMasked: "+254 7** *** 670",
+    paidAt,
+  };
   const shown = orderPaymentsShown(
     {
-      payments: [
-        {
-          id: "p1",
-          receipt: "SIM7K2P9Q4",
-          amountCents: 120_000,
-          method: "M-Pesa Express",
-          phoneMasked: "+254 7** *** 670",
-          paidAt,
-          state: "applied",
-          problem: null,
-          settledBy: null,
-        },
-      ],
+      payments: [{ ...payment, state: "applied", problem: null, settledBy: null }],
       requests: [
         {
           id: "r1",
@@ -73,17 +69,7 @@ test("orderPaymentsShown keeps only what the dialog shows, in its words", () => 
     120_000,
   );
   expect(shown).toEqual({
-    payments: [
-      {
-        id: "p1",
-        receipt: "SIM7K2P9Q4",
-        amountCents: 120_000,
-        method: "M-Pesa Express",
-        phoneMasked: "+254 7** *** 670",
-        paidAt,
-        note: null,
-      },
-    ],
+    payments: [{ ...payment, note: null }],
     requests: [{ id: "r1", requestedAt: paidAt, phoneMasked: "+254 7** *** 670", amountCents: 120_000, state: "Paid" }],
   });
 });

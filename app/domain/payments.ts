@@ -1,6 +1,6 @@
-import { formatKsh } from "./money";
+import { centsToShillings, formatKsh } from "./money";
 import { amountMatches } from "./mpesa";
-import type { OrderStatus, PaymentStatus } from "./order-status";
+import { isPayable, type OrderStatus, type PaymentStatus } from "./order-status";
 import { PAY_FAILED_MESSAGE, payFailureMessage, type PaymentRequestState } from "./pay-now";
 
 // What a payment reported by M-Pesa does to an order (issue 11). Money is applied only when it is exactly
@@ -11,23 +11,22 @@ export type PaymentProblem = "no order" | "wrong amount" | "already paid" | "ord
 
 export type PayableOrder = { totalCents: number; status: OrderStatus; paymentStatus: PaymentStatus; isArchived: boolean };
 
-/** The change a payment makes: Paid, and Processing if the order was waiting for it (SPEC §2's note). */
+/** The change a payment makes: Paid, and Processing if the order was waiting for it (product.md §2's note). */
 export function changeOnPayment(status: OrderStatus): { paymentStatus: "Paid"; status?: "Processing" } {
   return status === "Pending Payment" ? { paymentStatus: "Paid", status: "Processing" } : { paymentStatus: "Paid" };
 }
 
 /**
- * Whether a payment of `amountCents` pays `order`: only the order's exact total (in whole shillings), only an
- * order not yet paid, and only an open one (a cancelled or archived order may no longer hold its items).
+ * Whether a payment of `amountCents` pays `order`: only an order that can still be paid (isPayable), and only
+ * its exact total (in whole shillings).
  */
 export function paymentVerdict(
   order: PayableOrder | undefined,
   amountCents: number,
 ): { kind: "apply"; change: ReturnType<typeof changeOnPayment> } | { kind: "hold"; problem: PaymentProblem } {
   if (!order) return { kind: "hold", problem: "no order" };
-  if (order.paymentStatus === "Paid") return { kind: "hold", problem: "already paid" };
-  if (order.status === "Cancelled" || order.isArchived) return { kind: "hold", problem: "order closed" };
-  if (!amountMatches(amountCents / 100, order.totalCents)) return { kind: "hold", problem: "wrong amount" };
+  if (!isPayable(order)) return { kind: "hold", problem: order.paymentStatus === "Paid" ? "already paid" : "order closed" };
+  if (!amountMatches(centsToShillings(amountCents), order.totalCents)) return { kind: "hold", problem: "wrong amount" };
   return { kind: "apply", change: changeOnPayment(order.status) };
 }
 

@@ -1,5 +1,5 @@
 
-/** Shown when a phone number is not in the international form (SPEC §5). */
+/** Shown when a phone number is not in the international form (product.md §5). */
 export const PHONE_MESSAGE = "Please enter the phone number with a country code, starting with a '+' sign.";
 
 /** Longest phone input accepted, separators included. */
@@ -7,16 +7,16 @@ export const PHONE_MAX_LENGTH = 32;
 
 // A plus sign, then digit groups separated by spaces or hyphens, as people type "+254 712 345 678".
 const PHONE_SHAPE = /^\+\d+(?:[ -]+\d+)*$/;
-// 1–4 digits of country code plus at least 9 more (SPEC §5).
+// 1–4 digits of country code plus at least 9 more (product.md §5).
 const MIN_PHONE_DIGITS = 1 + 9;
 
-/** The digits of a phone number, nothing else: how phone numbers are compared and linked (SPEC §2, §7). */
+/** The digits of a phone number, nothing else: how phone numbers are compared and linked (product.md §2, §7). */
 export function phoneDigits(phone: string): string {
   return phone.replace(/\D/g, "");
 }
 
 /**
- * Whether a phone number has a plus sign, a 1–4 digit country code and at least 9 more digits (SPEC §5).
+ * Whether a phone number has a plus sign, a 1–4 digit country code and at least 9 more digits (product.md §5).
  * Spaces and hyphens between digit groups are allowed.
  */
 export function isValidPhone(phone: string): boolean {
@@ -41,7 +41,7 @@ function countryCodeOf(digits: string): string {
 
 /**
  * A phone number as public pages may show it: the country code and the last 3 digits only, e.g.
- * "+254 ••• ••• 678". Anything too short to be a phone number is hidden entirely.
+ * "+254 ••• ••• 678". Anything too short to be a phone number is hidden entirely (decision 008).
  */
 export function maskPhone(phone: string): string {
   const digits = phoneDigits(phone);

@@ -10,7 +10,9 @@ import {
   MAX_PRODUCT_IMAGES,
   MAX_SHORT_TEXT_CHARS,
   MAX_STOCK,
+  type PriceProblem,
   PRODUCT_NAME_MAX_CHARS,
+  priceProblems,
   REQUIRED_FIELDS_MESSAGE,
   parseCommaList,
   parseNumberOrZero,
@@ -18,7 +20,11 @@ import {
 
 const numberOrZero = (value: unknown) => parseNumberOrZero(typeof value === "number" || typeof value === "string" ? String(value) : "");
 
-const hasAtMostTwoDecimals = (shillings: number) => Number.isInteger(Number((shillings * 100).toPrecision(15)));
+const PRICE_MESSAGES: Record<PriceProblem, string> = {
+  "not-above-zero": REQUIRED_FIELDS_MESSAGE,
+  "too-high": `Please enter a price of at most ${formatKsh(shillingsToCents(MAX_PRICE_KSH))}.`,
+  "too-many-decimals": "Please enter the price with at most 2 decimal places.",
+};
 
 const text = (maxChars: number, message: string) =>
   z.preprocess((value) => (typeof value === "string" ? value : ""), z.string().trim().max(maxChars, message));
@@ -46,7 +52,7 @@ const checkbox = (whenAbsent: boolean) =>
   );
 
 /**
- * The admin product form (SPEC §3, §5). Name, a price above 0 and at least one image are required, each
+ * The admin product form (product.md §3, §5). Name, a price above 0 and at least one image are required, each
  * failing with REQUIRED_FIELDS_MESSAGE. The price is typed in shillings (at most 2 decimals) and comes out as
  * `priceCents`; invalid numbers count as 0; sizes, colours and details are comma-separated; images are one
  * URL per line, invalid lines skipped. Products are visible unless the form says otherwise.
@@ -60,11 +66,9 @@ export const productInputSchema = z
       .max(PRODUCT_NAME_MAX_CHARS, `Please keep the name to ${PRODUCT_NAME_MAX_CHARS} characters or fewer.`),
     price: z.preprocess(
       numberOrZero,
-      z
-        .number()
-        .positive(REQUIRED_FIELDS_MESSAGE)
-        .max(MAX_PRICE_KSH, `Please enter a price of at most ${formatKsh(shillingsToCents(MAX_PRICE_KSH))}.`)
-        .refine(hasAtMostTwoDecimals, "Please enter the price with at most 2 decimal places."),
+      z.number().superRefine((price, context) => {
+        for (const problem of priceProblems(price)) context.addIssue({ code: "custom", message: PRICE_MESSAGES[problem] });
+      }),
     ),
     stock: z.preprocess(
       (value) => Math.floor(numberOrZero(value)),

@@ -1,4 +1,6 @@
-/** Shown when a product is saved without a name, a price above 0 or an image (SPEC §5). */
+import { isWholeCents } from "./money";
+
+/** Shown when a product is saved without a name, a price above 0 or an image (product.md §5). */
 export const REQUIRED_FIELDS_MESSAGE = "Please fill out all required fields: Name, Price, and at least one Image.";
 
 export const PRODUCT_NAME_MAX_CHARS = 120;
@@ -11,7 +13,7 @@ export const MAX_LIST_ENTRY_CHARS = 200;
 export const MAX_DESCRIPTION_CHARS = 5_000;
 export const MAX_SHORT_TEXT_CHARS = 100;
 
-/** Sizes, colours and details are typed comma-separated; entries are trimmed and blanks dropped (SPEC §5). */
+/** Sizes, colours and details are typed comma-separated; entries are trimmed and blanks dropped (product.md §5). */
 export function parseCommaList(text: string): string[] {
   return text
     .split(",")
@@ -23,7 +25,7 @@ export function parseCommaList(text: string): string[] {
 const PLAIN_NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 const GROUPED_NUMBER = /^[+-]?\d{1,3}(?:,\d{3})+(?:\.\d*)?$/;
 
-/** A number typed into the product form: anything invalid, and anything negative, becomes 0 (SPEC §5). */
+/** A number typed into the product form: anything invalid, and anything negative, becomes 0 (product.md §5). */
 export function parseNumberOrZero(text: string): number {
   const trimmed = text.trim();
   if (!PLAIN_NUMBER.test(trimmed) && !GROUPED_NUMBER.test(trimmed)) return 0;
@@ -31,10 +33,10 @@ export function parseNumberOrZero(text: string): number {
   return Number.isFinite(value) && value > 0 ? value : 0;
 }
 
-/** Shown when a product could not be saved, e.g. it was deleted meanwhile (SPEC §8). */
+/** Shown when a product could not be saved, e.g. it was deleted meanwhile (product.md §8). */
 export const SAVE_FAILED_MESSAGE = "Failed to save product. Please try again.";
 
-/** The products list with nothing to show (SPEC §2). */
+/** The products list with nothing to show (product.md §2). */
 export const NO_PRODUCTS_MESSAGE = "No products found.";
 
 /** What the product form's save answers: saved, or the messages to show (`form` for the whole form). */
@@ -54,10 +56,9 @@ export function moveImage(images: readonly string[], from: number, to: number): 
   return moved;
 }
 
-/** The fields staff edit on the product form (SPEC §3). */
-export type ProductFields = {
+/** What a product says about itself: the product form's fields but its category, and the catalogue files' too. */
+export type ProductContent = {
   name: string;
-  categoryId: string | null;
   priceCents: number;
   stock: number;
   description: string;
@@ -72,11 +73,16 @@ export type ProductFields = {
   images: string[];
 };
 
-/** A new product before staff fill it in: visible, price 0, stock 0, in the first category (SPEC §3). */
-export function newProductFields(firstCategoryId: string | null): ProductFields {
+/** The fields staff edit on the product form (product.md §3). */
+export type ProductFields = ProductContent & { categoryId: string | null };
+
+/**
+ * A product before anyone fills it in: visible, price 0, stock 0, everything else empty (product.md §3). The product
+ * form starts from it, and so does a product read from a catalogue file that leaves columns out.
+ */
+export function blankProduct(): ProductContent {
   return {
     name: "",
-    categoryId: firstCategoryId,
     priceCents: 0,
     stock: 0,
     description: "",
@@ -90,4 +96,24 @@ export function newProductFields(firstCategoryId: string | null): ProductFields 
     isVisible: true,
     images: [],
   };
+}
+
+/** A new product on the product form, in the shop's first category (product.md §3). */
+export function newProductFields(firstCategoryId: string | null): ProductFields {
+  return { ...blankProduct(), categoryId: firstCategoryId };
+}
+
+export type PriceProblem = "not-above-zero" | "too-high" | "too-many-decimals";
+
+/**
+ * What keeps an amount of shillings from being a product's price (product.md §5), in the order the product form and
+ * the catalogue import report them: it must be above 0, at most MAX_PRICE_KSH, and in whole cents.
+ * `decimals` is how many decimal places were typed, when known.
+ */
+export function priceProblems(shillings: number, decimals?: number): PriceProblem[] {
+  const problems: PriceProblem[] = [];
+  if (!(shillings > 0)) problems.push("not-above-zero");
+  if (shillings > MAX_PRICE_KSH) problems.push("too-high");
+  if (decimals === undefined ? !isWholeCents(shillings) : decimals > 2) problems.push("too-many-decimals");
+  return problems;
 }

@@ -1,8 +1,9 @@
+import { formatPerTimeZone, formattedParts } from "./shop-time";
 
 /** The shop's time zone unless SHOP_TIMEZONE says otherwise: "today" means today in Nairobi. */
 export const DEFAULT_SHOP_TIME_ZONE = "Africa/Nairobi";
 
-/** The report periods (SPEC §9). */
+/** The report periods (product.md §9). */
 export const REPORT_PERIODS = ["all", "today", "yesterday", "week", "month", "year", "custom"] as const;
 export type ReportPeriod = (typeof REPORT_PERIODS)[number];
 
@@ -14,22 +15,11 @@ export type ShopDate = string;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
-// Formatters are costly to build and are only ever read, so one per time zone is kept.
-function dateFormatIn(timeZone: string): Intl.DateTimeFormat {
-  let format = dateFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
-    dateFormats.set(timeZone, format);
-  }
-  return format;
-}
+const numericDate = formatPerTimeZone("en-US", { year: "numeric", month: "2-digit", day: "2-digit" });
 
 /** The calendar date in the shop's time zone at an instant, "YYYY-MM-DD". */
 export function shopDate(instant: Date, timeZone: string): ShopDate {
-  const parts = dateFormatIn(timeZone).formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  const part = formattedParts(numericDate(timeZone), instant);
   return `${part("year").padStart(4, "0")}-${part("month")}-${part("day")}`;
 }
 
@@ -64,13 +54,13 @@ export function startOfShopDay(date: ShopDate, timeZone: string): Date {
   return new Date(atOrAfter);
 }
 
-/** Sunday, the first day of the shop's week, on or before a date (SPEC §9). */
+/** Sunday, the first day of the shop's week, on or before a date (product.md §9). */
 function sundayOnOrBefore(date: ShopDate): ShopDate {
   return addDays(date, -new Date(utcMidnightOf(date)).getUTCDay());
 }
 
 /**
- * The instants a report period covers, [start, end), worked out in the shop's time zone (SPEC §9):
+ * The instants a report period covers, [start, end), worked out in the shop's time zone (product.md §9):
  * - all: unbounded;
  * - today and yesterday: that whole shop day;
  * - week (from Sunday), month (from the 1st) and year (from 1 January): up to the end of today;
@@ -113,32 +103,16 @@ export function isWithinPeriod(instant: Date, range: PeriodRange): boolean {
   return (range.start === null || instant >= range.start) && (range.end === null || instant < range.end);
 }
 
-const longDateFormats = new Map<string, Intl.DateTimeFormat>();
-
-function longDateFormatIn(timeZone: string): Intl.DateTimeFormat {
-  let format = longDateFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-GB", {
-      timeZone,
-      weekday: "long",
-      day: "numeric",
-      month: "long",
-      year: "numeric",
-    });
-    longDateFormats.set(timeZone, format);
-  }
-  return format;
-}
+const dateInFull = formatPerTimeZone("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric" });
 
 /** A date written out in full in the shop's time zone, e.g. "Friday, 20 November 2026". */
 export function longShopDate(instant: Date, timeZone: string): string {
-  const parts = longDateFormatIn(timeZone).formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  const part = formattedParts(dateInFull(timeZone), instant);
   // Assembled from parts: ICU versions disagree on the comma after the weekday.
   return `${part("weekday")}, ${part("day")} ${part("month")} ${part("year")}`;
 }
 
-/** The header over a group of orders in the admin table: "Today", "Yesterday" or the full date (SPEC §2). */
+/** The header over a group of orders in the admin table: "Today", "Yesterday" or the full date (product.md §2). */
 export function dateGroupLabel(instant: Date, now: Date, timeZone: string): string {
   const day = shopDate(instant, timeZone);
   const today = shopDate(now, timeZone);

@@ -1,10 +1,11 @@
 import { neutraliseFormula } from "./csv";
-import { formatKsh, roundToWholeShilling } from "./money";
+import { centsToShillings, formatKsh, roundToWholeShilling } from "./money";
 import { shortOrderId } from "./order-id";
 import { addDays, type PeriodRange, type ReportPeriod, type ShopDate, shopDate } from "./report-period";
 import type { ReportFilter } from "./report-period.schema";
+import { csvDateTime, dayMonthYear } from "./shop-time";
 
-// The sales report (SPEC §2 Reports, §4, §9): what it says, how its chart groups the days, and its CSV.
+// The sales report (product.md §2 Reports, §4, §9): what it says, how its chart groups the days, and its CSV.
 
 export const NO_SALES_MESSAGE = "No sales recorded for this period.";
 
@@ -52,26 +53,20 @@ export function rangeDays(range: PeriodRange, timeZone: string): { first: ShopDa
 // Calendar dates are written out as UTC midnights, so the formatter's own zone cannot shift the day.
 const utc = (date: ShopDate) => new Date(`${date}T00:00:00Z`);
 const dayShort = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short" });
-const dayLong = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short", year: "numeric" });
 const monthOnly = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", month: "short", year: "numeric" });
-
-/** A shop date as the report writes it, e.g. "20 Nov 2026". */
-function reportDate(date: ShopDate): string {
-  return dayLong.format(utc(date));
-}
 
 /** What a report covers, in words: "All time", "20 Nov 2026", or "15 Nov 2026 to 20 Nov 2026". */
 export function describeRange(days: { first: ShopDate | null; last: ShopDate | null }): string {
   const { first, last } = days;
   if (!first && !last) return "All time";
-  if (!first) return `Up to ${reportDate(last!)}`;
-  if (!last) return `From ${reportDate(first)}`;
-  return first === last ? reportDate(first) : `${reportDate(first)} to ${reportDate(last)}`;
+  if (!first) return `Up to ${dayMonthYear(last!)}`;
+  if (!last) return `From ${dayMonthYear(first)}`;
+  return first === last ? dayMonthYear(first) : `${dayMonthYear(first)} to ${dayMonthYear(last)}`;
 }
 
 export type DailyRevenue = { date: ShopDate; revenueCents: number; orders: number };
-export type ChartUnit = "day" | "month" | "year";
-export type RevenueBar = { key: string; label: string; title: string; revenueCents: number; orders: number };
+type ChartUnit = "day" | "month" | "year";
+type RevenueBar = { key: string; label: string; title: string; revenueCents: number; orders: number };
 export type RevenueChart = { unit: ChartUnit; bars: RevenueBar[] };
 
 /** Up to this many days the chart has a bar per day; beyond, a bar per month, and per year beyond 120 months. */
@@ -79,7 +74,7 @@ const CHART_MAX_DAYS = 62;
 const CHART_MAX_MONTHS = 120;
 
 const barOf: Record<ChartUnit, (date: ShopDate) => Omit<RevenueBar, "revenueCents" | "orders">> = {
-  day: (date) => ({ key: date, label: dayShort.format(utc(date)), title: reportDate(date) }),
+  day: (date) => ({ key: date, label: dayShort.format(utc(date)), title: dayMonthYear(date) }),
   month: (date) => ({ key: date.slice(0, 7), label: monthOnly.format(utc(date)), title: monthOnly.format(utc(date)) }),
   year: (date) => ({ key: date.slice(0, 4), label: date.slice(0, 4), title: date.slice(0, 4) }),
 };
@@ -133,33 +128,6 @@ export function describeChart(chart: RevenueChart): string {
   return `Revenue per ${unit}, ${span}: ${formatKsh(total)} in all; the best ${unit} was ${best.title} with ${formatKsh(best.revenueCents)}.`;
 }
 
-const saleTimeParts = new Map<string, Intl.DateTimeFormat>();
-
-function partsIn(instant: Date, timeZone: string) {
-  let format = saleTimeParts.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-GB", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    saleTimeParts.set(timeZone, format);
-  }
-  const parts = format.formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
-  return { date: `${part("year")}-${part("month")}-${part("day")}`, time: `${part("hour")}:${part("minute")}` };
-}
-
-/** When a sale was made, in the shop's time zone, e.g. "20 Nov 2026, 13:05". */
-export function saleTime(instant: Date, timeZone: string): string {
-  const { date, time } = partsIn(instant, timeZone);
-  return `${reportDate(date)}, ${time}`;
-}
-
 export type SaleRow = { id: string; orderDate: Date; clientName: string; items: number; totalCents: number };
 
 const SALES_CSV_COLUMNS = ["Order ID", "Date", "Client", "Items", "Total (KSH)"] as const;
@@ -178,12 +146,6 @@ export function csvLine(cells: readonly (string | number)[]): string {
   return `${cells.map(csvCell).join(",")}\r\n`;
 }
 
-/** When something happened, as the shop's CSV files write it: the shop's date and time, e.g. "2026-11-20 13:05". */
-export function csvDateTime(instant: Date, timeZone: string): string {
-  const { date, time } = partsIn(instant, timeZone);
-  return `${date} ${time}`;
-}
-
 /** A sale as a CSV line: the whole order id, the shop's date and time, and the total in whole shillings. */
 function saleCsvLine(sale: SaleRow, timeZone: string): string {
   return csvLine([
@@ -191,7 +153,7 @@ function saleCsvLine(sale: SaleRow, timeZone: string): string {
     csvDateTime(sale.orderDate, timeZone),
     sale.clientName,
     sale.items,
-    roundToWholeShilling(sale.totalCents) / 100,
+    centsToShillings(roundToWholeShilling(sale.totalCents)),
   ]);
 }
 

@@ -92,7 +92,7 @@ export function parseEditorForm<K extends EditableDocumentKey>(key: K, fields: R
 
 const countMessage = `Choose from ${IMAGE_COUNT_MIN} to ${IMAGE_COUNT_MAX} images.`;
 
-/** The image generator's prompt form (SPEC §9: 1 to 4 images; five aspect ratios). */
+/** The image generator's prompt form (product.md §9: 1 to 4 images; five aspect ratios). */
 export const imagePromptSchema = z.object({
   prompt: z
     .string("Please describe the image you want.")

@@ -1,13 +1,13 @@
 import type { IdPrefix } from "./ids";
 import type { ContactInfo, Faqs, Settings, SiteDocument } from "./site-documents.schema";
 
-// The back office's site settings and content editors (SPEC §2 Admin, §3, §8, §9): their messages, the
+// The back office's site settings and content editors (product.md §2 Admin, §3, §8, §9): their messages, the
 // lists they edit, and how an item added in an editor gets its lasting id.
 
 /** The settings and content documents that have an editor of their own. */
 export type EditableDocumentKey = "settings" | "faqs" | "contactInfo" | "ourStory" | "messageTemplates";
 
-/** SPEC §8: what each editor says when a save fails. */
+/** product.md §8: what each editor says when a save fails. */
 export const SAVE_FAILED_MESSAGES: Record<EditableDocumentKey, string> = {
   settings: "An error occurred while saving settings.",
   faqs: "An error occurred while saving FAQs.",
@@ -25,7 +25,7 @@ export const SAVED_MESSAGES: Record<EditableDocumentKey, string> = {
   messageTemplates: "Notifications saved successfully!",
 };
 
-/** SPEC §4, §9: a success message is cleared after 3 s. */
+/** product.md §4, §9: a success message is cleared after 3 s. */
 export const SAVED_MESSAGE_MS = 3_000;
 
 /** Said beside the save button when the server refused what was typed; each field says what is wrong with it. */
@@ -45,25 +45,25 @@ export const LIST_LIMITS = {
 } as const;
 
 type ContactIcon = ContactInfo["contactFields"][number]["icon"];
-/** SPEC §9: the icons a contact field may show. */
+/** product.md §9: the icons a contact field may show. */
 export const CONTACT_ICON_CHOICES = ["Phone", "Mail", "MapPin"] as const satisfies readonly ContactIcon[];
 export const CONTACT_ICON_LABELS: Record<ContactIcon, string> = { Phone: "Phone", Mail: "Mail", MapPin: "Map pin" };
 
-// The image generator (SPEC §2, §8, §9): the form exists, generation is switched off.
+// The image generator (product.md §2, §8, §9): the form exists, generation is switched off.
 export const IMAGE_GENERATOR_DISABLED_MESSAGE = "The AI Image Generator is currently disabled.";
 export const IMAGE_COUNT_MIN = 1;
 export const IMAGE_COUNT_MAX = 4;
 export const ASPECT_RATIOS = ["1:1", "16:9", "9:16", "4:3", "3:4"] as const;
 export const PROMPT_MAX_CHARS = 1_000;
 
-// An item added in an editor carries a draft id until it is saved; the server then gives it its lasting id.
+// An item added in an editor carries a draft id until it is saved; the server then gives it its lasting id (decision 018).
 const DRAFT_PREFIX = "new-";
 
 /** The id of the n-th item added in an editor, before it is saved. */
 export const draftId = (n: number): string => `${DRAFT_PREFIX}${n}`;
 export const isDraftId = (id: string): boolean => id.startsWith(DRAFT_PREFIX);
 
-/** Makes a lasting id of a type (SPEC §3: the type and the current time); the server passes its own. */
+/** Makes a lasting id of a type (product.md §3: the type and the current time); the server passes its own. */
 export type NewId = (prefix: IdPrefix) => string;
 
 function withLastingIds<T extends { id: string }>(items: readonly T[], prefix: IdPrefix, newId: NewId): T[] {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defaultNotificationTemplates, extraStaffEmailsSchema, notificationTemplatesSchema } from "./notifications.schema";
 import { MAX_UNPAID_HOLD_MINUTES, UNPAID_HOLD_MESSAGE } from "./unpaid-hold";
 
-// Settings and site content (SPEC §3), stored as JSON documents and validated on the way in and out.
+// Settings and site content (product.md §3), stored as JSON documents and validated on the way in and out.
 // Shared by the back-office forms and the server.
 
 const text = (max: number) => z.string().trim().max(max);
@@ -14,8 +14,8 @@ const address = z
   .max(2_000)
   .refine((value) => value === "" || value.startsWith("/") || /^https?:\/\//i.test(value), "Enter a web address.");
 
-export const paymentFieldSchema = z.object({ id, label: text(80), value: text(200) });
-export const paymentMethodSchema = z.object({
+const paymentFieldSchema = z.object({ id, label: text(80), value: text(200) });
+const paymentMethodSchema = z.object({
   id,
   name: text(80).min(1),
   enabled: z.boolean(),
@@ -37,7 +37,7 @@ export const heroSlideSchema = z.object({
   subtitle: text(300),
   link: address,
 });
-export const floatingButtonSchema = z.object({
+const floatingButtonSchema = z.object({
   enabled: z.boolean(),
   iconUrl: address,
   whatsappIconUrl: address,
@@ -109,10 +109,9 @@ export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 export type HeroSlide = z.infer<typeof heroSlideSchema>;
 export type ContactInfo = SiteDocument<"contactInfo">;
 export type Faqs = SiteDocument<"faqs">;
-export type OurStory = SiteDocument<"ourStory">;
 export type ShopNotification = SiteDocument<"notification">;
 
-/** What a document holds before anyone has saved it (SPEC §7: created with defaults if absent). */
+/** What a document holds before anyone has saved it (product.md §7: created with defaults if absent). */
 export const siteDocumentDefaults: { [K in SiteDocumentKey]: SiteDocument<K> } = {
   settings: {
     storeName: "Duka",

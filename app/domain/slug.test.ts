@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { newProductSku, productSlug, slugify } from "./slug";
+import { newProductKeys, newProductSku, productSlug, slugify } from "./slug";
 
 describe("slugify", () => {
   test.each([
@@ -65,5 +65,12 @@ describe("newProductSku", () => {
 
   test("two products made a millisecond apart get different SKUs", () => {
     expect(newProductSku(new Date(1_000))).not.toBe(newProductSku(new Date(1_001)));
+  });
+});
+
+test("a new product's SKU and slug both carry the millisecond it was created", () => {
+  expect(newProductKeys("Kitenge Dress", 1_763_784_000_000)).toEqual({
+    sku: "AFB-NEW-1763784000000",
+    slug: "kitenge-dress-1763784000000",
   });
 });

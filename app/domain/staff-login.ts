@@ -1,4 +1,4 @@
-// Sign-in messages (SPEC §8) and the lockout rule of issue 4.
+// Sign-in messages (product.md §8) and the lockout rule of issue 4.
 
 export const INVALID_LOGIN_MESSAGE = "Invalid email or password. Please try again.";
 export const UNEXPECTED_LOGIN_MESSAGE = "An unexpected error occurred. Please try again later.";

@@ -1,7 +1,7 @@
 export const STAFF_ROLES = ["owner", "developer"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-/** SPEC §6: an address starting with 'dev@' is a Developer; any other signed-in address is a Store Owner. */
+/** product.md §6: an address starting with 'dev@' is a Developer; any other signed-in address is a Store Owner. */
 export function roleForEmail(email: string): StaffRole {
   return email.trim().toLowerCase().startsWith("dev@") ? "developer" : "owner";
 }

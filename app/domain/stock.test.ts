@@ -11,6 +11,7 @@ import {
   shouldTakeStock,
   soldOutChanged,
   stockAfterTaking,
+  stockChange,
 } from "./stock";
 
 type Order = { status: OrderStatus; paymentStatus: PaymentStatus; stockTaken: boolean };
@@ -244,5 +245,53 @@ describe("figuresAfterChange and soldOutChanged", () => {
     [{ stock: 0, held: 0 }, { stock: 0, held: 0 }, false],
   ])("from %o to %o a product sold out or came back: %s", (before, after, changed) => {
     expect(soldOutChanged(before, after)).toBe(changed);
+  });
+});
+
+describe("stockChange", () => {
+  const waiting = { status: "Pending Payment", paymentStatus: "Unpaid", isArchived: false, stockTaken: false } as const;
+
+  test("paying a delivered order takes its stock, and it holds nothing after", () => {
+    expect(stockChange({ ...waiting, status: "Delivered" }, { ...waiting, status: "Delivered", paymentStatus: "Paid" })).toEqual({
+      takesStock: true,
+      heldBefore: true,
+      heldAfter: false,
+      holdsAgain: false,
+    });
+  });
+
+  test("archiving an open order stops it holding; restoring it holds again", () => {
+    expect(stockChange(waiting, { ...waiting, isArchived: true })).toEqual({
+      takesStock: false,
+      heldBefore: true,
+      heldAfter: false,
+      holdsAgain: false,
+    });
+    expect(stockChange({ ...waiting, isArchived: true }, waiting)).toEqual({
+      takesStock: false,
+      heldBefore: false,
+      heldAfter: true,
+      holdsAgain: true,
+    });
+  });
+
+  test("a change that leaves the order open changes nothing about its stock", () => {
+    expect(stockChange(waiting, { ...waiting, status: "Processing" })).toEqual({
+      takesStock: false,
+      heldBefore: true,
+      heldAfter: true,
+      holdsAgain: false,
+    });
+  });
+
+  test("an order whose stock was taken neither takes it again nor holds it, however it changes", () => {
+    const taken = { ...waiting, status: "Delivered", paymentStatus: "Paid", stockTaken: true } as const;
+    for (const after of [
+      { ...taken, status: "Processing" },
+      { ...taken, isArchived: true },
+      { ...taken, paymentStatus: "Unpaid" },
+    ] as const) {
+      expect(stockChange(taken, after)).toEqual({ takesStock: false, heldBefore: false, heldAfter: false, holdsAgain: false });
+    }
   });
 });

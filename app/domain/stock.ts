@@ -1,9 +1,9 @@
-import { isSale, type OrderStatus, type PaymentStatus } from "./order-status";
+import { isOpen, isSale, type OrderStatus, type PaymentStatus } from "./order-status";
 
 /**
  * Whether this change takes the order's items out of stock: it is now Delivered and Paid and stock was never
  * taken for it. Stock is taken exactly once per order, however often the statuses are switched back and forth
- * (SPEC §4, tightened).
+ * (product.md §4, tightened).
  */
 export function shouldTakeStock(order: {
   status: OrderStatus;
@@ -13,7 +13,7 @@ export function shouldTakeStock(order: {
   return isSale(order) && !order.stockTaken;
 }
 
-/** A product's stock after an order takes its quantity; stock never goes below 0 (SPEC §4). */
+/** A product's stock after an order takes its quantity; stock never goes below 0 (product.md §4). */
 export function stockAfterTaking(stock: number, quantity: number): number {
   return Math.max(0, stock - quantity);
 }
@@ -23,7 +23,7 @@ export function stockAfterTaking(stock: number, quantity: number): number {
  * archived) and stock has not yet been taken for it. Once taken, the stock figure itself has gone down.
  */
 export function holdsStock(order: { status: OrderStatus; isArchived: boolean; stockTaken: boolean }): boolean {
-  return order.status !== "Cancelled" && !order.isArchived && !order.stockTaken;
+  return isOpen(order) && !order.stockTaken;
 }
 
 /** What is left to sell: stock less what open orders hold, never below 0. */
@@ -60,6 +60,31 @@ export function holdsStockAgain(
   after: { status: OrderStatus; isArchived: boolean },
 ): boolean {
   return !holdsStock(before) && holdsStock({ ...after, stockTaken: before.stockTaken });
+}
+
+/** What a change to an order does to its products' stock. */
+export type StockChange = {
+  /** It takes the ordered quantities out of stock (shouldTakeStock). */
+  takesStock: boolean;
+  /** It held its quantities back before the change, and after it. */
+  heldBefore: boolean;
+  heldAfter: boolean;
+  /** It holds them again, so must first find them still available (holdsStockAgain). */
+  holdsAgain: boolean;
+};
+
+/** What changing an order from `before` to `after` does to its products' stock (product.md §4, decisions 002, 015). */
+export function stockChange(
+  before: { status: OrderStatus; paymentStatus: PaymentStatus; isArchived: boolean; stockTaken: boolean },
+  after: { status: OrderStatus; paymentStatus: PaymentStatus; isArchived: boolean },
+): StockChange {
+  const takesStock = shouldTakeStock({ ...after, stockTaken: before.stockTaken });
+  return {
+    takesStock,
+    heldBefore: holdsStock(before),
+    heldAfter: holdsStock({ ...after, stockTaken: before.stockTaken || takesStock }),
+    holdsAgain: holdsStockAgain(before, after),
+  };
 }
 
 /**

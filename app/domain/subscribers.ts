@@ -1,4 +1,5 @@
-import { csvDateTime, csvLine } from "./report";
+import { csvLine } from "./report";
+import { csvDateTime } from "./shop-time";
 
 // The newsletter's subscribers (issue 12): their states, and the back office's list and CSV. Kept apart from
 // newsletter.ts, which the footer on every storefront page loads: these would add to each page's JavaScript.
@@ -14,7 +15,7 @@ export const SUBSCRIBER_STATE_LABELS: Record<SubscriberState, string> = {
 };
 
 export const SUBSCRIBERS_PER_PAGE = 50;
-export const SUBSCRIBERS_PATH = "/admin/subscribers";
+const SUBSCRIBERS_PATH = "/admin/subscribers";
 
 /** The subscribers list's address (or its CSV's) for a state and page, leaving out what is not set. */
 export function subscribersHref(state: SubscriberState | undefined, page = 1, csv = false): string {

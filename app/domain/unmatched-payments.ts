@@ -25,7 +25,7 @@ export function settleRefusalMessage(refusal: SettleRefusal): string {
     case "order-paid":
       return "That order is already paid.";
     case "short-of-stock":
-      // Paying an order whose items went back on sale takes them again (SPEC §4), as restoring one does.
+      // Paying an order whose items went back on sale takes them again (product.md §4), as restoring one does.
       return notEnoughStockMessage(refusal.productName, refusal.available, "mark that order paid");
   }
 }
@@ -55,19 +55,13 @@ export type UnmatchedPaymentShown = {
   orderId: string | null;
 };
 
-export function unmatchedPaymentShown(payment: {
-  id: string;
-  receipt: string;
-  amountCents: number;
-  paidAt: Date;
-  method: string;
-  payerName: string;
-  phoneMasked: string;
-  reference: string;
-  problem: PaymentProblem | null;
-  orderId: string | null;
-  orderTotalCents: number | null;
-}): UnmatchedPaymentShown {
+export function unmatchedPaymentShown(
+  payment: Omit<UnmatchedPaymentShown, "accountNumber" | "problem"> & {
+    reference: string;
+    problem: PaymentProblem | null;
+    orderTotalCents: number | null;
+  },
+): UnmatchedPaymentShown {
   return {
     id: payment.id,
     receipt: payment.receipt,

@@ -1,10 +1,10 @@
-import type { OrderStatus, PaymentStatus } from "./order-status";
+import { isAwaitingPayment, type OrderStatus, type PaymentStatus } from "./order-status";
 
 // The hold time for unpaid orders (issue 10, decision 033), like WooCommerce's 'Hold stock (minutes)': an order
 // still waiting for payment after it is cancelled by the shop itself, so its stock goes back on sale.
 
 /** 48 hours, what a shop without the setting holds for. */
-export const DEFAULT_UNPAID_HOLD_MINUTES = 48 * 60;
+const DEFAULT_UNPAID_HOLD_MINUTES = 48 * 60;
 /** A year: longer is as good as forever, which 0 already says. */
 export const MAX_UNPAID_HOLD_MINUTES = 365 * 24 * 60;
 
@@ -35,14 +35,12 @@ export type HeldOrder = {
 };
 
 /**
- * Whether the shop cancels an order for want of payment: still Pending Payment and Unpaid, open (an archived
- * order holds no stock), neither placed nor changed by staff since the cutoff, and no payment under way.
+ * Whether the shop cancels an order for want of payment: still awaiting payment (an archived order holds no
+ * stock), neither placed nor changed by staff since the cutoff, and no payment under way.
  */
 export function isPastHold(order: HeldOrder, cutoff: Date): boolean {
   return (
-    order.status === "Pending Payment" &&
-    order.paymentStatus === "Unpaid" &&
-    !order.isArchived &&
+    isAwaitingPayment(order) &&
     order.orderDate < cutoff &&
     (order.lastStaffChangeAt === null || order.lastStaffChangeAt < cutoff) &&
     !order.paymentUnderway

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { THE_SHOP } from "~/domain/audit";
 import fc from "fast-check";
 import sharp from "sharp";
@@ -67,12 +66,11 @@ import { loader as trackOrderLoader } from "~/routes/shop/track-order";
 import { createCategory } from "~/server/categories.server";
 import { db } from "~/server/db/database.server";
 import { categories, orderLines, orders, products, riders, siteDocuments } from "~/server/db/schema.server";
-import { placeOrder } from "~/server/orders.server";
-import { newRecordId } from "~/server/random.server";
 import { createRider } from "~/server/riders.server";
 import { startSession } from "~/server/session.server";
 import { writeSiteDocument } from "~/server/site-documents.server";
 import { addStaff } from "~/server/staff.server";
+import { givenOrder, givenProduct } from "../../tests/setup/builders";
 
 // Issue 5, "Hostile input": random and hostile bodies posted to every action of app/routes.ts are answered
 // with a success or a 4xx that says what is wrong — never a 5xx — and leave no row corrupt. CI runs a few
@@ -256,42 +254,21 @@ const CONTACT_INFO = {
 const FAQS = { items: [{ id: "faq-delivery", q: "Do you deliver?", a: "Across Kenya." }] };
 const OUR_STORY = { title: "Our Story", text: "Made by hand.", imageUrl: "/uploads/story.webp" };
 
-async function givenProduct(name: string) {
-  const id = newRecordId();
-  await (await db()).insert(products).values({
-    id,
-    name,
-    slug: `kikoy-${id}`,
-    sku: `SKU-${id}`,
-    priceCents: 1_250_50,
-    stock: 1_000_000,
-    sizes: ["M", "L"],
-    colors: ["Red"],
-  });
-  return id;
-}
-
 async function staffOf(role: "owner" | "developer") {
   return (await addStaff({ email: `${role}@hostile.test`, password: PASSWORD, role })).id;
 }
 
 beforeAll(async () => {
   await writeSiteDocument("settings", SETTINGS);
-  const productIds = [await givenProduct("Kikoy Beach Wrap"), await givenProduct("Maasai Shuka")];
+  const forSale = { priceCents: 1_250_50, stock: 1_000_000, sizes: ["M", "L"], colors: ["Red"] };
+  const productRows = [await givenProduct({ name: "Kikoy Beach Wrap", ...forSale }), await givenProduct({ name: "Maasai Shuka", ...forSale })];
+  const productIds = productRows.map((row) => row.id);
   const categoryIds = [await createCategory("Baskets", THE_SHOP), await createCategory("Jewellery", THE_SHOP)];
   const riderIds = [await createRider({ name: "Otieno", phone: "+254712345678" }, THE_SHOP)];
   const orderIds: string[] = [];
   for (const productId of productIds) {
-    const placed = await placeOrder({
-      name: "Wanjiku Kamau",
-      address: "Moi Avenue, Nairobi",
-      phone: "+254712345678",
-      paymentMethod: "M-Pesa",
-      bag: [{ productId, size: "M", color: "Red", quantity: 2 }],
-      idempotencyKey: randomUUID(),
-    });
-    if (!placed.ok) throw new Error(`the order should be placed: ${JSON.stringify(placed.problem)}`);
-    orderIds.push(placed.orderId);
+    const placed = await givenOrder({ name: "Wanjiku Kamau", address: "Moi Avenue, Nairobi", lines: [{ productId, size: "M", color: "Red", quantity: 2 }] });
+    orderIds.push(placed.id);
   }
   const trackingIds = (await (await db()).select({ trackingId: orders.trackingId }).from(orders)).map((row) => row.trackingId);
   // Noise, so that most of the file is picture data: cut anywhere past its header, it still looks like a PNG.
@@ -302,7 +279,7 @@ beforeAll(async () => {
     .toBuffer();
   shop = {
     productIds,
-    productSlugs: productIds.map((id) => `kikoy-${id}`),
+    productSlugs: productRows.map((row) => row.slug),
     categoryIds,
     riderIds,
     orderIds,

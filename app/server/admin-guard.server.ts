@@ -4,12 +4,12 @@ import { config } from "./config.server";
 import { requireStaff } from "./session.server";
 import type { StaffMember } from "./staff.server";
 
-/** The roles allowed on the admin address a request is for (SPEC §6); none for an address not listed. */
+/** The roles allowed on the admin address a request is for (product.md §6); none for an address not listed. */
 function rolesFor(request: Request): readonly StaffRole[] {
   return rolesForAdminPath(new URL(request.url).pathname);
 }
 
-/** For every admin loader: the signed-in staff member allowed on this page, or a redirect (SPEC §6). */
+/** For every admin loader: the signed-in staff member allowed on this page, or a redirect (product.md §6). */
 export function requireAdminPage(request: Request): Promise<StaffMember> {
   return requireStaff(request, rolesFor(request));
 }

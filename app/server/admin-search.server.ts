@@ -31,9 +31,9 @@ const NOTHING: AdminSearchResults = {
 const MIN_PHONE_DIGITS = 3;
 
 /**
- * The back office's global search (SPEC §2 Admin): products by name or SKU, orders by id, tracking id,
+ * The back office's global search (product.md §2 Admin): products by name or SKU, orders by id, tracking id,
  * client name or phone, riders by name or phone, and the admin pages this role may open — at most 5 of each,
- * from 2 characters. Hidden products are found too: staff manage them.
+ * from 2 characters. Hidden products are found too: staff manage them (decision 021).
  */
 export async function searchAdmin(query: string, role: StaffRole): Promise<AdminSearchResults> {
   const text = query.trim();

@@ -1,67 +1,33 @@
 import { beforeAll, expect, test } from "vitest";
+import { givenProduct, givenRider, givenStoredOrder } from "../../tests/setup/builders";
 import { searchAdmin } from "./admin-search.server";
-import { db } from "./db/database.server";
-import { orders, products, riders } from "./db/schema.server";
 
 // One set of records for the file (its database is its own).
 beforeAll(async () => {
-  const database = await db();
-  await database.insert(products).values([
-    {
-      id: "s1",
-      name: "Beaded Maasai Necklace",
-      slug: "beaded-maasai-necklace-s1",
-      sku: "AFB-NECK-1",
-      images: ["/images/a.webp"],
-    },
-    {
-      id: "s2",
-      name: "Hidden 50% Basket",
-      slug: "hidden-basket-s2",
-      sku: "AFB-BASK-2",
-      isVisible: false,
-    },
-    {
-      id: "s3",
-      name: "Kitenge Dress",
-      slug: "kitenge-dress-s3",
-      sku: "AFB-DRESS-3",
-    },
-  ]);
-  for (let n = 0; n < 7; n++) {
-    await database.insert(products).values({
-      id: `b${n}`,
-      name: `Bead Bracelet ${n}`,
-      slug: `bead-bracelet-${n}`,
-      sku: `AFB-BR-${n}`,
-    });
-  }
-  await database.insert(orders).values([
-    {
-      id: "k7m2xq9pwa3b4c5d6e7f",
-      trackingId: "AFBQ7K2M9XPA",
-      clientName: "Wanjiru Kamau",
-      clientAddress: "Nairobi",
-      clientPhone: "+254 712 345 678",
-      totalCents: 250_000,
-      paymentMethod: "M-Pesa",
-      orderDate: new Date("2026-11-20T10:00:00Z"),
-    },
-    {
-      id: "z9y8x7w6v5u4t3s2r2q2",
-      trackingId: "AFBZZZZZZZZZ",
-      clientName: "Otieno Odhiambo",
-      clientAddress: "Kisumu",
-      clientPhone: "+254 700 000 111",
-      totalCents: 90_000,
-      paymentMethod: "M-Pesa",
-      orderDate: new Date("2026-11-21T10:00:00Z"),
-    },
-  ]);
-  await database.insert(riders).values([
-    { id: "r1", name: "Juma Mwangi", phone: "+254 711 222 333" },
-    { id: "r2", name: "Achieng Atieno", phone: "+254 722 999 888" },
-  ]);
+  await givenProduct({ id: "s1", name: "Beaded Maasai Necklace", sku: "AFB-NECK-1", images: ["/images/a.webp"] });
+  await givenProduct({ id: "s2", name: "Hidden 50% Basket", sku: "AFB-BASK-2", isVisible: false });
+  await givenProduct({ id: "s3", name: "Kitenge Dress", sku: "AFB-DRESS-3" });
+  for (let n = 0; n < 7; n++) await givenProduct({ id: `b${n}`, name: `Bead Bracelet ${n}`, sku: `AFB-BR-${n}` });
+  await givenStoredOrder({
+    id: "k7m2xq9pwa3b4c5d6e7f",
+    trackingId: "AFBQ7K2M9XPA",
+    clientName: "Wanjiru Kamau",
+    clientAddress: "Nairobi",
+    clientPhone: "+254 712 345 678",
+    totalCents: 250_000,
+    orderDate: new Date("2026-11-20T10:00:00Z"),
+  });
+  await givenStoredOrder({
+    id: "z9y8x7w6v5u4t3s2r2q2",
+    trackingId: "AFBZZZZZZZZZ",
+    clientName: "Otieno Odhiambo",
+    clientAddress: "Kisumu",
+    clientPhone: "+254 700 000 111",
+    totalCents: 90_000,
+    orderDate: new Date("2026-11-21T10:00:00Z"),
+  });
+  await givenRider({ id: "r1", name: "Juma Mwangi", phone: "+254 711 222 333" });
+  await givenRider({ id: "r2", name: "Achieng Atieno", phone: "+254 722 999 888" });
 });
 
 test("finds products by name or SKU, hidden ones too, at most five, with their first image", async () => {

@@ -27,11 +27,11 @@ export const BACKUP_TABLES = [
 
 const FORMAT = "duka-backup";
 const VERSION = 1;
-export const DATABASE_FILE = "database.json.gz";
+const DATABASE_FILE = "database.json.gz";
 
 type BackupFile = { format: string; version: number; createdAt: string; tables: Record<string, unknown[]> };
 
-export class BackupError extends Error {
+class BackupError extends Error {
   override name = "BackupError";
 }
 
@@ -48,7 +48,7 @@ async function writableColumns(tx: Pick<Database, "execute">, table: string): Pr
 
 /**
  * Writes a consistent copy of the shop into `target`: every table as JSON (read in one repeatable-read
- * transaction, so rows from different tables belong to the same moment) and the uploaded images.
+ * transaction, so rows from different tables belong to the same moment) and the uploaded images (decision 003).
  * Independent of the engine: a PGlite backup restores into PostgreSQL and back.
  */
 export async function writeBackup(database: Database, uploadsDir: string, target: string, now = new Date()) {

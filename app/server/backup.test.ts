@@ -4,12 +4,12 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { expect, test } from "vitest";
+import { givenCategory, givenProduct, givenStoredOrder } from "../../tests/setup/builders";
 import { freshDatabase } from "../../tests/setup/fresh-database";
 import { BACKUP_TABLES, restoreBackup, writeBackup } from "./backup.server";
 import { config, projectRoot } from "./config.server";
 import { type Database, queryRows } from "./db/client.server";
 import { db } from "./db/database.server";
-import { categories, orderLines, orders, products } from "./db/schema.server";
 import { writeSiteDocument } from "./site-documents.server";
 import { addStaff } from "./staff.server";
 import { saveImage } from "./uploads.server";
@@ -23,20 +23,12 @@ async function everyRow(database: Database) {
 }
 
 async function givenAShopWithAnOrder() {
-  const database = await db();
   const image = await saveImage(await readFile(path.join(projectRoot(), "seed", "images", "kanga-head-wrap-1.webp")));
-  await database.insert(categories).values({ id: "cat1", name: "Accessories" });
-  await database.insert(products).values({
-    id: "p1", name: "Kanga Head Wrap", slug: "kanga-head-wrap-p1", sku: "AFB-1", categoryId: "cat1",
-    priceCents: 120_000, images: [image], sizes: ["One Size"], colors: ["Indigo"], stock: 5,
-  });
-  await database.insert(orders).values({
-    id: "order00000000000001", trackingId: "AFBABC123XYZ", clientName: "Wanjiru", clientAddress: "Ngong Road",
-    clientPhone: "+254 712 345 678", totalCents: 240_000, paymentMethod: "M-Pesa",
-  });
-  await database.insert(orderLines).values({
-    orderId: "order00000000000001", position: 0, productId: "p1", name: "Kanga Head Wrap", image,
-    unitPriceCents: 120_000, size: "One Size", color: "Indigo", quantity: 2,
+  const { id: categoryId } = await givenCategory({ name: "Accessories" });
+  const wrap = await givenProduct({ name: "Kanga Head Wrap", categoryId, images: [image], sizes: ["One Size"], colors: ["Indigo"], stock: 5 });
+  await givenStoredOrder({
+    totalCents: 240_000,
+    lines: [{ productId: wrap.id, name: wrap.name, image, unitPriceCents: 120_000, size: "One Size", color: "Indigo", quantity: 2 }],
   });
   await writeSiteDocument("faqs", { items: [{ id: "faq-1", q: "Do you deliver?", a: "Yes, across Kenya." }] });
   await addStaff({ email: "owner@duka.test", password: "a long enough password" });

@@ -1,14 +1,13 @@
-import { randomUUID } from "node:crypto";
 import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
 import { ORDERS_CSV_COLUMNS } from "~/domain/catalogue-export";
 import { productsExport, ordersExport } from "./catalogue-export.server";
 import { db } from "./db/database.server";
-import { orders, payments, products } from "./db/schema.server";
-import { placeOrder } from "./orders.server";
+import { orders, payments } from "./db/schema.server";
 import { newRecordId } from "./random.server";
 import { writeSiteDocument } from "./site-documents.server";
+import { givenOrder, givenProduct } from "../../tests/setup/builders";
 import { mpesaShopSettings } from "../../tests/setup/shop-settings";
 
 // The exports against the database (issue 13): the orders of a report period, a row per line with the M-Pesa
@@ -20,32 +19,13 @@ let oldOrder = "";
 
 beforeAll(async () => {
   await writeSiteDocument("settings", mpesaShopSettings());
+  const { id: wrap } = await givenProduct({ name: "Kanga Head Wrap", slug: "kanga", sku: "K-1", stock: 9, sizes: ["One Size"], colors: ["Indigo"] });
+  const { id: mask } = await givenProduct({ name: "=Carved Mask", slug: "mask", sku: "M-1", priceCents: 5_000_50, stock: 2 });
+  const wraps = (quantity: number) => ({ productId: wrap, size: "One Size", color: "Indigo", quantity });
+  paidOrder = (await givenOrder({ lines: [wraps(2), { productId: mask }], at: new Date("2026-11-20T08:00:00Z") })).id;
+  oldOrder = (await givenOrder({ lines: [wraps(1)], at: new Date("2026-10-02T08:00:00Z") })).id;
   const database = await db();
-  const wrap = newRecordId();
-  const mask = newRecordId();
-  await database.insert(products).values([
-    { id: wrap, name: "Kanga Head Wrap", slug: "kanga", sku: "K-1", priceCents: 1_200_00, stock: 9, sizes: ["One Size"], colors: ["Indigo"] },
-    { id: mask, name: "=Carved Mask", slug: "mask", sku: "M-1", priceCents: 5_000_50, stock: 2, sizes: [], colors: [] },
-  ]);
-  const order = async (lines: { productId: string; size: string; color: string; quantity: number }[]) => {
-    const placed = await placeOrder({
-      name: "Achieng Otieno",
-      address: "Kimathi Street",
-      phone: "+254712345678",
-      paymentMethod: "M-Pesa",
-      bag: lines,
-      idempotencyKey: randomUUID(),
-    });
-    if (!placed.ok) throw new Error("the order was refused");
-    return placed.orderId;
-  };
-  paidOrder = await order([
-    { productId: wrap, size: "One Size", color: "Indigo", quantity: 2 },
-    { productId: mask, size: "", color: "", quantity: 1 },
-  ]);
-  oldOrder = await order([{ productId: wrap, size: "One Size", color: "Indigo", quantity: 1 }]);
-  await database.update(orders).set({ orderDate: new Date("2026-11-20T08:00:00Z"), paymentStatus: "Paid" }).where(eq(orders.id, paidOrder));
-  await database.update(orders).set({ orderDate: new Date("2026-10-02T08:00:00Z") }).where(eq(orders.id, oldOrder));
+  await database.update(orders).set({ paymentStatus: "Paid" }).where(eq(orders.id, paidOrder));
   await database.insert(payments).values([
     { id: newRecordId(), receipt: "TKL2ABC3DE", orderId: paidOrder, amountCents: 7_400_50, method: "M-Pesa Express", paidAt: new Date("2026-11-20T08:05:00Z"), state: "applied" },
     { id: newRecordId(), receipt: "TKL9ZZZZZZ", orderId: paidOrder, amountCents: 100, method: "M-Pesa Paybill", paidAt: new Date("2026-11-20T08:06:00Z"), state: "dismissed" },

@@ -1,23 +1,17 @@
-import { and, asc, desc, eq, inArray, lt, max, notExists, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, notExists, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { type ChangeRecord, recordChanges } from "./audit.server";
 import { staffActor } from "~/domain/audit";
+import { type ImageFetchFailure, imageFetchNote, type ImportProblem } from "~/domain/catalogue-import/cells";
+import { CATALOGUE_FILE_TOO_LARGE_MESSAGE, CATALOGUE_IMPORT_MAX_BYTES } from "~/domain/catalogue-import/file";
+import { type CatalogueCategory, type CatalogueImportPlan, type CatalogueProduct, catalogueImportPlan } from "~/domain/catalogue-import/plan";
 import {
-  CATALOGUE_FILE_TOO_LARGE_MESSAGE,
-  CATALOGUE_IMPORT_MAX_BYTES,
-  type CatalogueCategory,
   type CatalogueColumns,
   type CatalogueField,
   type CatalogueFormat,
-  type CatalogueImportPlan,
-  type CatalogueProduct,
-  catalogueImportPlan,
-  type ImageFetchFailure,
-  imageFetchNote,
   type ImportedProduct,
-  type ImportProblem,
   readCatalogueCsv,
-} from "~/domain/catalogue-import";
+} from "~/domain/catalogue-import/reading";
 import {
   type CatalogueImportState,
   IMPORT_STALL_MS,
@@ -30,17 +24,20 @@ import {
   RUNNING_IMPORT_STATES,
   UPLOAD_NOT_A_FORM_MESSAGE,
 } from "~/domain/catalogue-import-state";
+import { categoryKey } from "~/domain/category";
 import { isUploadUrl } from "~/domain/images";
 import { storableText } from "~/domain/posted-text";
-import { newProductSku, productSlug } from "~/domain/slug";
+import { newProductKeys } from "~/domain/slug";
 import { inBatches } from "./db/batches.server";
 import type { Database, Queryable, Transaction } from "./db/client.server";
 import { db } from "./db/database.server";
-import { catalogueImports, categories, importedImages, products, productSlugHistory } from "./db/schema.server";
+import { appendCategories } from "./categories.server";
+import { catalogueImports, categories, importedImages, products } from "./db/schema.server";
 import { publish } from "./events.server";
 import { fetchImageIntoUploads, type ImageFetchOptions } from "./image-fetch.server";
-import { PRODUCT_FIELD_COLUMNS } from "./products.server";
+import { CATALOGUE_PRODUCT_COLUMNS, claimSlugs, keepFormerSlugs } from "./products.server";
 import { newRecordId } from "./random.server";
+import { lockCatalogue } from "./stock.server";
 
 // The catalogue import (issue 13, decision 040). An upload is read and planned at once and kept as a preview;
 // nothing is written to the catalogue until staff confirm it. A confirmed import then runs in the background
@@ -64,7 +61,7 @@ const CLAIM_LOCK = 0x0d0ca7a1;
 /** Every product as the import compares it and the exports write it, oldest first. */
 export function catalogueProducts(from: Queryable): Promise<CatalogueProduct[]> {
   return from
-    .select({ ...PRODUCT_FIELD_COLUMNS, rating: products.rating, reviewCount: products.reviewCount })
+    .select(CATALOGUE_PRODUCT_COLUMNS)
     .from(products)
     .orderBy(asc(products.createdAt), asc(products.id));
 }
@@ -444,7 +441,7 @@ function progressReporter(database: Database, id: string) {
   };
 }
 
-// ---- the write: one transaction ----------------------------------------------------------------------------
+// ---- the write: one transaction, one function per step ------------------------------------------------------
 
 type ProductRow = typeof products.$inferInsert;
 
@@ -473,6 +470,12 @@ const FIELD_COLUMNS: Record<CatalogueField, keyof CatalogueProduct> = {
 /** What a created product's activity entry records: every field it was created with. */
 const createdFields = ({ id: _id, createdAt: _c, updatedAt: _u, ...fields }: ProductRow) => fields;
 
+/** What every activity entry of one import carries: who imported which file, and when. */
+type ImportStamp = Pick<ChangeRecord, "actor" | "now" | "note">;
+
+/** A category name from the file as the id of the shop's category of that name (null for none). */
+type CategoryOf = (name: string | null) => string | null;
+
 /**
  * The import's one transaction: the catalogue is locked against other changes, planned again as it is now
  * (with the images fetched), and the new categories, created and updated products, their former slugs, their
@@ -480,94 +483,133 @@ const createdFields = ({ id: _id, createdAt: _c, updatedAt: _u, ...fields }: Pro
  * back; the import is then reported failed with nothing written.
  */
 async function writeImport(tx: Transaction, job: ImportJob, images: FetchedImages, now: Date): Promise<void> {
-  const [current] = await tx.select({ state: catalogueImports.state }).from(catalogueImports).where(eq(catalogueImports.id, job.id)).for("update");
-  if (current?.state !== "writing") throw new ImportTakenAway();
-  // Orders and staff keep reading the catalogue meanwhile; only writes to it wait the few seconds this takes.
-  await tx.execute(sql`lock table ${products}, ${categories} in share row exclusive mode`);
-  const catalogue = await catalogueProducts(tx);
-  const shopCategories = await catalogueCategories(tx);
-  const { columns } = job.drafts;
+  const { catalogue, shopCategories } = await lockForWriting(tx, job.id);
+  const { plan, notes } = planWithImages(job.drafts, images, catalogue, shopCategories);
+  const stamp: ImportStamp = { actor: staffActor(job.staffEmail), now, note: `Imported from ${job.fileName}` };
+  const changes: ChangeRecord[] = [];
 
-  // Each product's images as they will be kept: uploads (ours, or fetched now or before), the addresses the
-  // stored product already shows, and never an image that could not be fetched (a note says so).
+  // Categories first: the products point to them.
+  const categoryOf = await createCategories(tx, plan.newCategories, shopCategories, stamp, changes);
+  const created = await createProducts(tx, plan, catalogue, categoryOf, shopCategories[0]?.id ?? null, stamp, changes);
+  const { updated, renamed } = await updateProducts(tx, plan, catalogue, categoryOf, stamp, changes);
+  await moveSlugs(tx, created, updated, renamed, now);
+
+  await recordChanges(tx, changes);
+  await rememberFetchedImages(tx, images.fetched, now);
+  if (plan.newCategories.length > 0) await publish(tx, "categories");
+  if (created.length + updated.length > 0) await publish(tx, "products");
+  await finishImport(tx, job.id, plan, byRow([...job.drafts.problems, ...plan.problems, ...notes]), now);
+}
+
+/** Checks the import is still this process's to write, and locks the catalogue as it is now. */
+async function lockForWriting(tx: Transaction, id: string) {
+  const [current] = await tx.select({ state: catalogueImports.state }).from(catalogueImports).where(eq(catalogueImports.id, id)).for("update");
+  if (current?.state !== "writing") throw new ImportTakenAway();
+  await lockCatalogue(tx);
+  return { catalogue: await catalogueProducts(tx), shopCategories: await catalogueCategories(tx) };
+}
+
+/**
+ * The plan again, against the catalogue as it is now and with each product's images as they will be kept:
+ * uploads (ours, or fetched now or before), the addresses the stored product already shows, and never an image
+ * that could not be fetched (a note says so).
+ */
+function planWithImages(
+  drafts: Drafts,
+  images: FetchedImages,
+  catalogue: readonly CatalogueProduct[],
+  shopCategories: readonly CatalogueCategory[],
+): { plan: CatalogueImportPlan; notes: ImportProblem[] } {
   const notes: ImportProblem[] = [];
-  const finalProducts = job.drafts.products.map((product) => {
+  const finalProducts = drafts.products.map((product) => {
     const imageUrls = product.imageUrls.flatMap((url) => {
       const failure = images.failed.get(url);
-      if (failure) notes.push(imageFetchNote(product, columns.imageUrls ?? "", url, failure));
+      if (failure) notes.push(imageFetchNote(product, drafts.columns.imageUrls ?? "", url, failure));
       return failure ? [] : [images.uploads.get(url) ?? url];
     });
     return { ...product, imageUrls: [...new Set(imageUrls)] };
   });
-  const plan = catalogueImportPlan({ products: finalProducts, columns }, catalogue, shopCategories);
+  const plan = catalogueImportPlan({ products: finalProducts, columns: drafts.columns }, catalogue, shopCategories);
   // The catalogue may have changed since the preview (a product saved with a SKU or slug the file also claims):
   // then the file no longer imports whole, so nothing of it is written.
   const clash = plan.problems.find((problem) => problem.blocking);
   if (clash) throw new Error(`the catalogue changed since the preview: ${clash.message}`);
-  const actor = staffActor(job.staffEmail);
-  const note = `Imported from ${job.fileName}`;
-  const changes: ChangeRecord[] = [];
+  return { plan, notes };
+}
 
-  // Categories first: the products point to them.
-  const categoryIds = new Map(shopCategories.map((category) => [category.name.trim().toLowerCase(), category.id]));
-  if (plan.newCategories.length > 0) {
-    const [last] = await tx.select({ position: max(categories.position) }).from(categories);
-    const created = plan.newCategories.map((name, i) => ({ id: newRecordId(), name, position: (last?.position ?? -1) + 1 + i }));
-    for (const batch of inBatches(created)) await tx.insert(categories).values(batch);
-    for (const category of created) {
-      categoryIds.set(category.name.trim().toLowerCase(), category.id);
-      changes.push({ actor, entity: "category", entityId: category.id, action: "create", after: { name: category.name }, now, note });
-    }
+/** Creates the plan's new categories after the shop's others; gives how the products find theirs, new or not. */
+async function createCategories(
+  tx: Transaction,
+  names: readonly string[],
+  shopCategories: readonly CatalogueCategory[],
+  stamp: ImportStamp,
+  changes: ChangeRecord[],
+): Promise<CategoryOf> {
+  const created = await appendCategories(tx, names);
+  for (const category of created) {
+    changes.push({ ...stamp, entity: "category", entityId: category.id, action: "create", after: { name: category.name } });
   }
-  const categoryOf = (name: string | null) => (name === null ? null : (categoryIds.get(name.trim().toLowerCase()) ?? null));
+  const categoryIds = new Map([...shopCategories, ...created].map((category) => [categoryKey(category.name), category.id]));
+  return (name) => (name === null ? null : (categoryIds.get(categoryKey(name)) ?? null));
+}
 
-  // New products get the product form's SKU and slug when the file gives none (SPEC §3): 'AFB-NEW-{time}' and
-  // the name with the time, each product its own millisecond, skipping any that is already taken.
+/**
+ * Creates the plan's new products. One the file gives no SKU or slug gets the product form's (product.md §3), each
+ * product its own millisecond, skipping any whose SKU or slug is already taken; as on the product form, one
+ * without a category goes into the shop's first.
+ */
+async function createProducts(
+  tx: Transaction,
+  plan: CatalogueImportPlan,
+  catalogue: readonly CatalogueProduct[],
+  categoryOf: CategoryOf,
+  firstCategory: string | null,
+  { now, ...stamp }: ImportStamp,
+  changes: ChangeRecord[],
+): Promise<ProductRow[]> {
   const usedSkus = new Set([...catalogue.map((p) => p.sku), ...plan.steps.flatMap((s) => s.product.sku ?? [])]);
   const usedSlugs = new Set([...catalogue.map((p) => p.slug), ...plan.steps.flatMap((s) => s.product.slug ?? [])]);
   let time = now.getTime();
-  const nextFreeTime = (name: string) => {
-    while (usedSkus.has(newProductSku(new Date(time))) || usedSlugs.has(productSlug(name, String(time)))) time++;
-    return time++;
+  const freeKeys = (name: string) => {
+    let keys = newProductKeys(name, time);
+    while (usedSkus.has(keys.sku) || usedSlugs.has(keys.slug)) keys = newProductKeys(name, ++time);
+    time++;
+    return keys;
   };
-  const firstCategory = shopCategories[0]?.id ?? null;
   const created: ProductRow[] = [];
   for (const step of plan.steps) {
     if (step.action !== "create") continue;
-    const { product } = step;
+    const { row: _row, sku, slug, categoryName, imageUrls, ...fields } = step.product;
     // Only a product missing its SKU or slug takes a millisecond of its own.
-    const stamp = product.sku === null || product.slug === null ? nextFreeTime(product.name) : now.getTime();
+    const keys = sku !== null && slug !== null ? { sku, slug } : freeKeys(fields.name);
     const row: ProductRow = {
+      ...fields,
       id: newRecordId(),
-      sku: product.sku ?? newProductSku(new Date(stamp)),
-      slug: product.slug ?? productSlug(product.name, String(stamp)),
-      name: product.name,
-      // As the product form does, a new product without a category goes into the shop's first one.
-      categoryId: product.categoryName === null ? firstCategory : categoryOf(product.categoryName),
-      priceCents: product.priceCents,
-      stock: product.stock,
-      description: product.description,
-      details: product.details,
-      images: product.imageUrls,
-      sizes: product.sizes,
-      colors: product.colors,
-      material: product.material,
-      culturalInspiration: product.culturalInspiration,
-      isBestseller: product.isBestseller,
-      isNewArrival: product.isNewArrival,
-      isVisible: product.isVisible,
-      rating: product.rating,
-      reviewCount: product.reviewCount,
+      sku: sku ?? keys.sku,
+      slug: slug ?? keys.slug,
+      categoryId: categoryName === null ? firstCategory : categoryOf(categoryName),
+      images: imageUrls,
       createdAt: now,
       updatedAt: now,
     };
     usedSkus.add(row.sku);
     usedSlugs.add(row.slug);
     created.push(row);
-    changes.push({ actor, entity: "product", entityId: row.id, action: "create", after: createdFields(row), now, note });
+    changes.push({ ...stamp, now, entity: "product", entityId: row.id, action: "create", after: createdFields(row) });
   }
   for (const batch of inBatches(created)) await tx.insert(products).values(batch);
+  return created;
+}
 
+/** Updates the plan's changed products, only the fields that differ; gives them whole, and the slugs they leave. */
+async function updateProducts(
+  tx: Transaction,
+  plan: CatalogueImportPlan,
+  catalogue: readonly CatalogueProduct[],
+  categoryOf: CategoryOf,
+  stamp: ImportStamp,
+  changes: ChangeRecord[],
+) {
   const storedById = new Map(catalogue.map((product) => [product.id, product]));
   const updated: CatalogueProduct[] = [];
   const renamed: { slug: string; productId: string }[] = [];
@@ -583,33 +625,60 @@ async function writeImport(tx: Transaction, job: ImportJob, images: FetchedImage
     updated.push({ ...stored, ...after });
     if (after.slug !== undefined && after.slug !== stored.slug) renamed.push({ slug: stored.slug, productId: stored.id });
     const before = Object.fromEntries(Object.keys(after).map((column) => [column, stored[column as keyof CatalogueProduct]]));
-    changes.push({ actor, entity: "product", entityId: stored.id, action: "update", before, after, now, note });
+    changes.push({ ...stamp, entity: "product", entityId: stored.id, action: "update", before, after });
   }
-  await updateProducts(tx, updated, now);
+  await writeWholeProducts(tx, updated, stamp.now);
+  return { updated, renamed };
+}
 
-  // Former slugs keep answering with a redirect, and a slug a product now has is nobody's former one (decision 012).
-  for (const batch of inBatches(renamed)) {
-    await tx
-      .insert(productSlugHistory)
-      .values(batch.map((entry) => ({ ...entry, createdAt: now })))
-      .onConflictDoUpdate({ target: productSlugHistory.slug, set: { productId: sql`excluded.product_id`, createdAt: now } });
+/**
+ * Writes updated products, whole, a batch per statement: each batch is one JSON parameter read as rows by the
+ * database, so however many products change, no statement nears PostgreSQL's parameter limit. The columns are
+ * those the import compares (CATALOGUE_PRODUCT_COLUMNS). Staff edits made from a form loaded before the import
+ * are then refused (the version moves on, decision 031).
+ */
+async function writeWholeProducts(tx: Transaction, rows: readonly CatalogueProduct[], now: Date): Promise<void> {
+  const columns = Object.entries(CATALOGUE_PRODUCT_COLUMNS) as [keyof CatalogueProduct, (typeof CATALOGUE_PRODUCT_COLUMNS)[keyof CatalogueProduct]][];
+  const assignments = columns
+    .filter(([field]) => field !== "id")
+    .map(([, column]) => sql`${sql.identifier(column.name)} = r.${sql.identifier(column.name)}`);
+  const recordColumns = columns.map(([, column]) => sql`${sql.identifier(column.name)} ${sql.raw(column.getSQLType())}`);
+  for (const batch of inBatches(rows)) {
+    const json = batch.map((product) => Object.fromEntries(columns.map(([field, column]) => [column.name, product[field]])));
+    await tx.execute(sql`
+      update ${products} set ${sql.join(assignments, sql`, `)},
+        version = ${products.version} + 1, updated_at = ${now.toISOString()}::timestamptz
+      from jsonb_to_recordset(${JSON.stringify(json)}::jsonb) as r(${sql.join(recordColumns, sql`, `)})
+      where ${products.id} = r.id`);
   }
+}
+
+/** Former slugs keep answering with a redirect, and a slug a product now has is nobody's former one (decision 012). */
+async function moveSlugs(
+  tx: Transaction,
+  created: readonly ProductRow[],
+  updated: readonly CatalogueProduct[],
+  renamed: readonly { slug: string; productId: string }[],
+  now: Date,
+): Promise<void> {
+  await keepFormerSlugs(tx, renamed, now);
   const renamedIds = new Set(renamed.map((entry) => entry.productId));
-  const liveSlugs = [...created.map((row) => row.slug), ...updated.filter((p) => renamedIds.has(p.id)).map((p) => p.slug)];
-  for (const batch of inBatches(liveSlugs)) await tx.delete(productSlugHistory).where(inArray(productSlugHistory.slug, batch));
+  await claimSlugs(tx, [...created.map((row) => row.slug), ...updated.filter((p) => renamedIds.has(p.id)).map((p) => p.slug)]);
+}
 
-  await recordChanges(tx, changes);
-  const fetchedNow = [...images.fetched].map(([sourceUrl, uploadUrl]) => ({ sourceUrl, uploadUrl, fetchedAt: now }));
-  for (const batch of inBatches(fetchedNow)) {
+/** The addresses fetched now, with their uploads, so a later import of them fetches nothing. */
+async function rememberFetchedImages(tx: Transaction, fetched: ReadonlyMap<string, string>, now: Date): Promise<void> {
+  const rows = [...fetched].map(([sourceUrl, uploadUrl]) => ({ sourceUrl, uploadUrl, fetchedAt: now }));
+  for (const batch of inBatches(rows)) {
     await tx
       .insert(importedImages)
       .values(batch)
       .onConflictDoUpdate({ target: importedImages.sourceUrl, set: { uploadUrl: sql`excluded.upload_url`, fetchedAt: now } });
   }
-  if (plan.newCategories.length > 0) await publish(tx, "categories");
-  if (created.length + updated.length > 0) await publish(tx, "products");
+}
 
-  const problems = byRow([...job.drafts.problems, ...plan.problems, ...notes]);
+/** The import is done: its page shows what it wrote and every problem; the copy of its file is let go. */
+async function finishImport(tx: Transaction, id: string, plan: CatalogueImportPlan, problems: readonly ImportProblem[], now: Date): Promise<void> {
   await tx
     .update(catalogueImports)
     .set({
@@ -619,48 +688,5 @@ async function writeImport(tx: Transaction, job: ImportJob, images: FetchedImage
       progressAt: now,
       finishedAt: now,
     })
-    .where(eq(catalogueImports.id, job.id));
-}
-
-/**
- * Writes updated products, whole, a batch per statement: each batch is one JSON parameter read as rows by the
- * database, so however many products change, no statement nears PostgreSQL's parameter limit. Staff edits
- * made from a form loaded before the import are then refused (the version moves on, decision 031).
- */
-async function updateProducts(tx: Transaction, rows: readonly CatalogueProduct[], now: Date): Promise<void> {
-  for (const batch of inBatches(rows)) {
-    const json = batch.map((p) => ({
-      id: p.id,
-      sku: p.sku,
-      slug: p.slug,
-      name: p.name,
-      category_id: p.categoryId,
-      price_cents: p.priceCents,
-      stock: p.stock,
-      description: p.description,
-      details: p.details,
-      images: p.images,
-      sizes: p.sizes,
-      colors: p.colors,
-      material: p.material,
-      cultural_inspiration: p.culturalInspiration,
-      is_bestseller: p.isBestseller,
-      is_new_arrival: p.isNewArrival,
-      is_visible: p.isVisible,
-      rating: p.rating,
-      review_count: p.reviewCount,
-    }));
-    await tx.execute(sql`
-      update ${products} set
-        sku = r.sku, slug = r.slug, name = r.name, category_id = r.category_id, price_cents = r.price_cents,
-        stock = r.stock, description = r.description, details = r.details, images = r.images, sizes = r.sizes,
-        colors = r.colors, material = r.material, cultural_inspiration = r.cultural_inspiration,
-        is_bestseller = r.is_bestseller, is_new_arrival = r.is_new_arrival, is_visible = r.is_visible,
-        rating = r.rating, review_count = r.review_count, version = ${products.version} + 1, updated_at = ${now.toISOString()}::timestamptz
-      from jsonb_to_recordset(${JSON.stringify(json)}::jsonb) as r(
-        id text, sku text, slug text, name text, category_id text, price_cents bigint, stock integer, description text,
-        details text[], images text[], sizes text[], colors text[], material text, cultural_inspiration text,
-        is_bestseller boolean, is_new_arrival boolean, is_visible boolean, rating real, review_count integer)
-      where ${products.id} = r.id`);
-  }
+    .where(eq(catalogueImports.id, id));
 }

@@ -6,7 +6,9 @@ import { stringify } from "csv-stringify/sync";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { staffActor } from "~/domain/audit";
-import { CATALOGUE_FILE_TOO_LARGE_MESSAGE, type CatalogueField, DUKA_CSV_COLUMNS, tooManyRowsMessage } from "~/domain/catalogue-import";
+import { DUKA_CSV_COLUMNS } from "~/domain/catalogue-import/duka";
+import { CATALOGUE_FILE_TOO_LARGE_MESSAGE, tooManyRowsMessage } from "~/domain/catalogue-import/file";
+import type { CatalogueField } from "~/domain/catalogue-import/reading";
 import { IMPORT_STOPPED_MESSAGE, NOT_UTF8_MESSAGE } from "~/domain/catalogue-import-state";
 import { imageSource, PLACEHOLDER_IMAGE } from "~/domain/images";
 import { isPublicAddress } from "~/domain/network-address";
@@ -148,7 +150,7 @@ describe("a file in Duka's format", () => {
     expect(kiondo).toMatchObject({ categoryName: "Baskets", priceCents: 2_400_00, stock: 3, image: expect.stringMatching(/^\/uploads\//) });
     expect(listed.find((p) => p.id === kangaId)).toMatchObject({ priceCents: 1_500_00, categoryName: "Dresses" });
 
-    // A file without a slug or a SKU gets the product form's for a new product (SPEC §3); one without a
+    // A file without a slug or a SKU gets the product form's for a new product (product.md §3); one without a
     // category, the shop's first.
     const [kiondoRow] = await (await db()).select().from(products).where(eq(products.id, kiondo.id));
     expect(kiondoRow!.slug).toMatch(/^kiondo-basket-\d{13}$/);

@@ -1,12 +1,15 @@
-import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { availableStock } from "~/domain/stock";
 import { categoriesMatching, type ShopFilters, searchSuggestions, SEARCH_MAX_SUGGESTIONS, SEARCH_MIN_CHARS } from "~/domain/catalogue";
 import { shillingsToCents } from "~/domain/money";
-import { type Queryable, queryRows } from "./db/client.server";
+import type { ProductContent } from "~/domain/product";
+import { queryRows } from "./db/client.server";
 import { likePattern, prefixPattern } from "./db/like.server";
 import { db } from "./db/database.server";
-import { categories, orderLines, orders, products, productSlugHistory } from "./db/schema.server";
+import { categories, products, productSlugHistory } from "./db/schema.server";
 import { liveCache } from "./live-cache.server";
+import { PRODUCT_FIELD_COLUMNS } from "./products.server";
+import { heldQuantities } from "./stock.server";
 
 /** What a product card in a list shows. */
 export type ProductCard = {
@@ -29,11 +32,11 @@ const cardColumns = {
   isNewArrival: products.isNewArrival,
 };
 
-/** SPEC §5: products with isVisible false are hidden everywhere public. */
+/** product.md §5: products with isVisible false are hidden everywhere public. */
 const isPublic = eq(products.isVisible, true);
 
 /**
- * The SQL form of the shop filters of SPEC §5 (the domain's matchesShopFilters says the same in code). The
+ * The SQL form of the shop filters of product.md §5 (the domain's matchesShopFilters says the same in code). The
  * categories a search names come from the cached list, so the rest is one trigram index lookup: with the
  * category test inside the query, the planner read every product to count the matches.
  */
@@ -82,7 +85,7 @@ export async function countShopProducts(filters: Omit<ShopFilters, "page">): Pro
   return row?.total ?? 0;
 }
 
-/** The newest visible products (the home page shows the first 10, SPEC §9). */
+/** The newest visible products (the home page shows the first 10, product.md §9). */
 export async function newestProducts(limit: number): Promise<ProductCard[]> {
   return (await db()).select(cardColumns).from(products).where(isPublic).orderBy(desc(products.createdAt), asc(products.id)).limit(limit);
 }
@@ -139,7 +142,7 @@ async function loadShopFacets(): Promise<ShopFacets> {
 }
 
 /**
- * Search suggestions (SPEC §2 Shop): from 2 characters, at most 5, from product names, cultural inspirations,
+ * Search suggestions (product.md §2 Shop): from 2 characters, at most 5, from product names, cultural inspirations,
  * materials and category names. The database narrows the candidates, those starting with the text first (so a
  * big catalogue cannot crowd them out); the domain rule orders them.
  */
@@ -212,44 +215,17 @@ function searchVocabulary(): Promise<SearchVocabulary> {
   });
 }
 
-/** Orders that still hold their products' quantities: not cancelled, not archived, stock not yet taken (decision 002). */
-const holdsStock = and(isNull(orders.stockTakenAt), eq(orders.isArchived, false), sql`${orders.status} <> 'Cancelled'`);
-
-/** How many units of the enclosing query's product open orders hold, as SQL (for lists of many products). */
-export const heldQuantitySql = sql<number>`coalesce((select sum(${orderLines.quantity}) from ${orderLines}
-  inner join ${orders} on ${orders.id} = ${orderLines.orderId}
-  where ${orderLines.productId} = ${products.id} and ${holdsStock}), 0)::int`;
-
-/** Quantities that open orders hold of each product until their stock is taken (decision 002). */
-export async function heldQuantities(source: Queryable, productIds: readonly string[]): Promise<Map<string, number>> {
-  if (productIds.length === 0) return new Map();
-  const rows = await source
-    .select({ productId: orderLines.productId, held: sql<number>`sum(${orderLines.quantity})::int` })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(and(inArray(orderLines.productId, [...productIds]), holdsStock))
-    .groupBy(orderLines.productId);
-  return new Map(rows.map((r) => [r.productId!, r.held]));
-}
-
-export type ProductDetail = {
+/** A product's page: what it says about itself, its category, and how many can still be bought. */
+export type ProductDetail = Omit<ProductContent, "stock" | "isVisible"> & {
   id: string;
-  name: string;
   slug: string;
   sku: string;
-  priceCents: number;
-  description: string;
-  details: string[];
-  images: string[];
-  sizes: string[];
-  colors: string[];
-  material: string;
-  culturalInspiration: string;
-  isBestseller: boolean;
-  isNewArrival: boolean;
   category: ShopCategory | null;
   available: number;
 };
+
+// What the product page reads of a product: the product form's columns but its category id and visibility.
+const { categoryId: _categoryId, isVisible: _isVisible, ...PRODUCT_PAGE_COLUMNS } = PRODUCT_FIELD_COLUMNS;
 
 export type ProductLookup = { kind: "found"; product: ProductDetail } | { kind: "moved"; slug: string } | { kind: "missing" };
 
@@ -257,7 +233,7 @@ export type ProductLookup = { kind: "found"; product: ProductDetail } | { kind: 
 export async function productBySlug(slug: string): Promise<ProductLookup> {
   const database = await db();
   const [row] = await database
-    .select({ product: products, category: { id: categories.id, name: categories.name } })
+    .select({ product: PRODUCT_PAGE_COLUMNS, category: { id: categories.id, name: categories.name } })
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(and(eq(products.slug, slug), isPublic));
@@ -269,28 +245,11 @@ export async function productBySlug(slug: string): Promise<ProductLookup> {
       .where(and(eq(productSlugHistory.slug, slug), isPublic));
     return moved ? { kind: "moved", slug: moved.slug } : { kind: "missing" };
   }
-  const p = row.product;
-  const held = (await heldQuantities(database, [p.id])).get(p.id) ?? 0;
+  const { stock, ...product } = row.product;
+  const held = (await heldQuantities(database, [product.id])).get(product.id) ?? 0;
   return {
     kind: "found",
-    product: {
-      id: p.id,
-      name: p.name,
-      slug: p.slug,
-      sku: p.sku,
-      priceCents: p.priceCents,
-      description: p.description,
-      details: p.details,
-      images: p.images,
-      sizes: p.sizes,
-      colors: p.colors,
-      material: p.material,
-      culturalInspiration: p.culturalInspiration,
-      isBestseller: p.isBestseller,
-      isNewArrival: p.isNewArrival,
-      category: row.category?.id ? row.category : null,
-      available: availableStock(p.stock, held),
-    },
+    product: { ...product, category: row.category?.id ? row.category : null, available: availableStock(stock, held) },
   };
 }
 

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { type FilterableProduct, matchesShopFilters, type ShopFilters } from "~/domain/catalogue";
-import { productSlug } from "~/domain/slug";
 import {
   countShopProducts,
   SHOP_PAGE_SIZE,
@@ -11,9 +10,9 @@ import {
 } from "./catalogue.server";
 import { db } from "./db/database.server";
 import { publish } from "./events.server";
-import { categories, products } from "./db/schema.server";
+import { products } from "./db/schema.server";
 import { writeSampleDataOnce } from "./db/seed.server";
-import { newRecordId } from "./random.server";
+import { givenCategory, givenProduct } from "../../tests/setup/builders";
 
 type Filters = Omit<ShopFilters, "page">;
 type ProductRow = typeof products.$inferSelect;
@@ -21,22 +20,6 @@ type ProductRow = typeof products.$inferSelect;
 let everyProduct: ProductRow[] = [];
 let categoryId: Record<string, string> = {};
 const BASKET_COUNT = 30;
-
-// Written straight into the database, so announced as the shop's own writes are: its caches read them.
-async function givenCategory(name: string, position: number) {
-  const id = newRecordId();
-  await (await db()).insert(categories).values({ id, name, position });
-  await publish(await db(), "categories", id);
-  return id;
-}
-
-async function givenProduct(product: Partial<typeof products.$inferInsert> & { name: string }) {
-  const id = newRecordId();
-  await (await db())
-    .insert(products)
-    .values({ priceCents: 100_000, images: ["/uploads/none.webp"], ...product, id, slug: productSlug(product.name, id), sku: `TEST-${id}` });
-  await publish(await db(), "products", id);
-}
 
 const ids = (rows: { id: string }[]) => rows.map((row) => row.id).sort();
 const names = (rows: { name: string }[]) => rows.map((row) => row.name).sort();
@@ -58,7 +41,7 @@ beforeAll(async () => {
   categoryId = Object.fromEntries((await shopCategories()).map((c) => [c.name, c.id]));
 
   // A category of cheap baskets, enough for two pages, added one minute apart (Market Basket 30 is newest).
-  categoryId["Market Baskets"] = await givenCategory("Market Baskets", 9);
+  categoryId["Market Baskets"] = (await givenCategory({ name: "Market Baskets", position: 9 })).id;
   const start = Date.parse("2025-03-01T08:00:00Z");
   for (let n = 1; n <= BASKET_COUNT; n++) {
     await givenProduct({
@@ -88,6 +71,9 @@ beforeAll(async () => {
     culturalInspiration: "Hidden Inspiration",
     isVisible: false,
   });
+  // Written straight into the database, so announced as the shop's own writes are: its caches read them.
+  await publish(await db(), "categories");
+  await publish(await db(), "products");
   everyProduct = await (await db()).select().from(products);
 }, 60_000);
 

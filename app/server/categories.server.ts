@@ -2,6 +2,8 @@ import { asc, count, eq, max } from "drizzle-orm";
 import type { Actor } from "~/domain/audit";
 import { categoryInUseMessage } from "~/domain/category";
 import { recordChange } from "./audit.server";
+import { inBatches } from "./db/batches.server";
+import type { Transaction } from "./db/client.server";
 import { db } from "./db/database.server";
 import { categories, products } from "./db/schema.server";
 import { publish } from "./events.server";
@@ -19,11 +21,18 @@ export async function categoriesWithCounts(): Promise<CategoryRow[]> {
     .orderBy(asc(categories.position), asc(categories.name));
 }
 
+/** New categories, added after the shop's others in the order given (the category form's one, or an import's). */
+export async function appendCategories(tx: Transaction, names: readonly string[]): Promise<{ id: string; name: string }[]> {
+  if (names.length === 0) return [];
+  const [last] = await tx.select({ position: max(categories.position) }).from(categories);
+  const created = names.map((name, i) => ({ id: newRecordId(), name, position: (last?.position ?? -1) + 1 + i }));
+  for (const batch of inBatches(created)) await tx.insert(categories).values(batch);
+  return created.map(({ id, name }) => ({ id, name }));
+}
+
 export async function createCategory(name: string, actor: Actor, now = new Date()): Promise<string> {
   return (await db()).transaction(async (tx) => {
-    const [last] = await tx.select({ position: max(categories.position) }).from(categories);
-    const id = newRecordId();
-    await tx.insert(categories).values({ id, name, position: (last?.position ?? -1) + 1 });
+    const id = (await appendCategories(tx, [name]))[0]!.id;
     await recordChange(tx, { actor, entity: "category", entityId: id, action: "create", after: { name }, now });
     await publish(tx, "categories", id);
     return id;
@@ -51,7 +60,7 @@ export async function renameCategory(id: string, name: string, version: number, 
 export type DeleteCategoryResult = { ok: true } | { ok: false; message: string };
 
 /**
- * Deletes a category no product uses (SPEC §5). The check and the delete share a transaction that locks the
+ * Deletes a category no product uses (product.md §5). The check and the delete share a transaction that locks the
  * category, and the foreign key refuses too, so a product saved meanwhile can never lose its category.
  */
 export async function deleteCategory(id: string, actor: Actor, now = new Date()): Promise<DeleteCategoryResult> {

@@ -1,16 +1,15 @@
 import { expect, test } from "vitest";
 import { staffActor } from "~/domain/audit";
+import { givenProduct } from "../../tests/setup/builders";
 import { timelineOf } from "./audit.server";
 import { categoriesWithCounts, createCategory, deleteCategory, renameCategory } from "./categories.server";
-import { db } from "./db/database.server";
-import { products } from "./db/schema.server";
 
 const OWNER = staffActor("owner@duka.test");
 
 test("categories list in the order they were added, with how many products use each", async () => {
   const jewellery = await createCategory("Jewellery", OWNER);
   await createCategory("Baskets", OWNER);
-  await (await db()).insert(products).values({ id: "pj1", name: "Beaded Bangle", slug: "beaded-bangle-pj1", sku: "SKU-PJ1", categoryId: jewellery });
+  await givenProduct({ name: "Beaded Bangle", categoryId: jewellery });
   expect(await categoriesWithCounts()).toEqual([
     { id: jewellery, name: "Jewellery", productCount: 1, version: 1 },
     { id: expect.any(String), name: "Baskets", productCount: 0, version: 1 },
@@ -19,7 +18,7 @@ test("categories list in the order they were added, with how many products use e
 
 test("a category in use cannot be deleted, and the message names it", async () => {
   const id = await createCategory("Sandals", OWNER);
-  await (await db()).insert(products).values({ id: "ps1", name: "Leather Sandal", slug: "leather-sandal-ps1", sku: "SKU-PS1", categoryId: id });
+  await givenProduct({ name: "Leather Sandal", categoryId: id });
   expect(await deleteCategory(id, OWNER)).toEqual({
     ok: false,
     message:

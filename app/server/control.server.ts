@@ -10,12 +10,12 @@ import { addStaff, listStaff, removeStaff, setStaffPassword } from "./staff.serv
 
 /**
  * While the shop runs it owns its PGlite directory, so the staff and backup commands hand their request
- * to it over a Unix socket inside DATA_DIR, readable only by the shop's own user (mode 0600).
+ * to it over a Unix socket inside DATA_DIR, readable only by the shop's own user (mode 0600; decision 004).
  */
-export const CONTROL_SOCKET = "duka.sock";
-export const controlSocketPath = (dataDir: string) => path.join(dataDir, CONTROL_SOCKET);
+const CONTROL_SOCKET = "duka.sock";
+const controlSocketPath = (dataDir: string) => path.join(dataDir, CONTROL_SOCKET);
 
-export const controlRequestSchema = z.discriminatedUnion("command", [
+const controlRequestSchema = z.discriminatedUnion("command", [
   z.object({
     command: z.literal("staff-add"),
     email: z.string(),

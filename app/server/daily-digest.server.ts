@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { asc, sql } from "drizzle-orm";
 import { DIGEST_LIST_MAX, digestDue, digestValues } from "~/domain/daily-digest";
 import { renderEmailHtml, renderText } from "~/domain/notifications";
 import { extraStaffEmailsSchema } from "~/domain/notifications.schema";
@@ -8,6 +8,7 @@ import { db } from "./db/database.server";
 import { orders } from "./db/schema.server";
 import { runningLowProducts } from "./dashboard.server";
 import { type Senders, staffOutboxInsert } from "./notifications.server";
+import { awaitingPaymentSql } from "./order-state.server";
 import { readSiteDocument } from "./site-documents.server";
 
 // The staff's daily summary (issue 12): orders still waiting for payment and products running low, queued in
@@ -24,7 +25,7 @@ async function unpaidOrders(database: Database) {
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(orders)
-    .where(and(eq(orders.status, "Pending Payment"), eq(orders.paymentStatus, "Unpaid"), eq(orders.isArchived, false)))
+    .where(awaitingPaymentSql)
     .orderBy(asc(orders.orderDate))
     .limit(DIGEST_LIST_MAX);
   return { lines: rows, total: rows[0]?.total ?? 0 };

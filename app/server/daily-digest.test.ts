@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
 import { defaultNotificationTemplates } from "~/domain/notifications.schema";
@@ -6,10 +5,9 @@ import { shortOrderId } from "~/domain/order-id";
 import { queueDailyDigest } from "./daily-digest.server";
 import { db } from "./db/database.server";
 import { notifications, orders, products } from "./db/schema.server";
-import { placeOrder } from "./orders.server";
-import { newRecordId } from "./random.server";
 import { writeSiteDocument } from "./site-documents.server";
 import { addStaff } from "./staff.server";
+import { givenOrder, givenProduct } from "../../tests/setup/builders";
 import { mpesaShopSettings } from "../../tests/setup/shop-settings";
 
 // The staff's daily summary (issue 12), queued from 07:00 shop time (Africa/Nairobi, UTC+3, in the tests) once a
@@ -22,23 +20,10 @@ beforeAll(async () => {
   await writeSiteDocument("settings", mpesaShopSettings({ storeName: "Duka <Crafts>", staffEmails: "books@duka.test" }));
   await addStaff({ email: "wanjiru@duka.test", password: "a long enough password", role: "owner" });
   await addStaff({ email: "dev@duka.test", password: "a long enough password", role: "developer" });
-  const database = await db();
-  await database.delete(products);
-  const low = newRecordId();
-  await database.insert(products).values([
-    { id: low, name: "Kiondo Sisal Handbag", slug: "kiondo", sku: "K-1", priceCents: 2_450_00, stock: 4, sizes: [], colors: [] },
-    { id: newRecordId(), name: "Maasai Shuka", slug: "shuka", sku: "S-1", priceCents: 1_200_00, stock: 50, sizes: [], colors: [] },
-  ]);
-  const placed = await placeOrder({
-    name: "Achieng <b>Otieno</b>",
-    address: "Kimathi Street, Nairobi",
-    phone: "+254712345678",
-    paymentMethod: "M-Pesa",
-    bag: [{ productId: low, size: "", color: "", quantity: 2 }],
-    idempotencyKey: randomUUID(),
-  });
-  if (!placed.ok) throw new Error("the order was refused");
-  unpaidOrderId = placed.orderId;
+  await (await db()).delete(products);
+  const low = await givenProduct({ name: "Kiondo Sisal Handbag", priceCents: 2_450_00, stock: 4 });
+  await givenProduct({ name: "Maasai Shuka", priceCents: 1_200_00, stock: 50 });
+  unpaidOrderId = (await givenOrder({ name: "Achieng <b>Otieno</b>", lines: [{ productId: low.id, quantity: 2 }] })).id;
 });
 
 const digestsOf = async (date: string) =>

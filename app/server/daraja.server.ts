@@ -6,7 +6,7 @@ import type { MpesaConnection } from "~/domain/mpesa-settings";
 import { config, type MpesaConfig } from "./config.server";
 
 // The one door to Safaricom's Daraja API (issue 11). Configured only by the MPESA_* variables; with none set,
-// M-Pesa Express is off and every caller falls back to the instructions of SPEC §2.
+// M-Pesa Express is off and every caller falls back to the instructions of product.md §2.
 
 /** Daraja is slow at times; a shopper waiting on the payment form should hear back well within this. */
 const DARAJA_TIMEOUT_MS = 15_000;
@@ -28,7 +28,7 @@ export function mpesaConnection(): MpesaConnection {
  * The secret path segment of the callback URLs: unguessable without the consumer secret, and the same in
  * every process and after a restart, so callbacks for requests sent before one still arrive.
  */
-export function callbackSecret(mpesa: MpesaConfig): string {
+function callbackSecret(mpesa: MpesaConfig): string {
   return createHmac("sha256", mpesa.consumerSecret).update(`duka callbacks ${mpesa.shortcode}`).digest("hex").slice(0, 32);
 }
 
@@ -80,7 +80,7 @@ async function fetchToken(mpesa: MpesaConfig): Promise<{ accessToken: string; ex
 }
 
 /** Forgets the token, as after Daraja refuses it. */
-export function forgetAccessToken(): void {
+function forgetAccessToken(): void {
   token = undefined;
 }
 

@@ -1,11 +1,11 @@
-import { and, asc, count, eq, inArray, sql, sum } from "drizzle-orm";
-import { isPendingOrderStatus, ORDER_STATUSES } from "~/domain/order-status";
-import { heldQuantitySql } from "./catalogue.server";
+import { asc, count, sql, sum } from "drizzle-orm";
 import { db } from "./db/database.server";
 import { orders, products } from "./db/schema.server";
+import { pendingOrderSql, saleSql } from "./order-state.server";
+import { heldQuantitySql } from "./stock.server";
 
 /** Products at or below this many units to sell appear in the dashboard's "running low" list. */
-export const LOW_STOCK_THRESHOLD = 3;
+const LOW_STOCK_THRESHOLD = 3;
 
 export type DashboardFigures = {
   totalSalesCents: number;
@@ -14,8 +14,6 @@ export type DashboardFigures = {
   totalOrders: number;
   runningLow: { id: string; name: string; available: number }[];
 };
-
-const PENDING_STATUSES = ORDER_STATUSES.filter(isPendingOrderStatus);
 
 /**
  * The products with at most LOW_STOCK_THRESHOLD units to sell, fewest first, up to `limit`, and how many there
@@ -33,7 +31,7 @@ export async function runningLowProducts(limit: number): Promise<{ lines: Dashbo
 }
 
 /**
- * SPEC §2, §4: Total Sales counts only orders both Delivered and Paid (archived or not); Pending Orders counts
+ * product.md §2, §4: Total Sales counts only orders both Delivered and Paid (archived or not); Pending Orders counts
  * active orders in Pending Payment, Processing or Out for Delivery.
  */
 export async function dashboardFigures(): Promise<DashboardFigures> {
@@ -42,11 +40,11 @@ export async function dashboardFigures(): Promise<DashboardFigures> {
     database
       .select({ total: sum(orders.totalCents) })
       .from(orders)
-      .where(and(eq(orders.status, "Delivered"), eq(orders.paymentStatus, "Paid"))),
+      .where(saleSql),
     database
       .select({ n: count() })
       .from(orders)
-      .where(and(eq(orders.isArchived, false), inArray(orders.status, PENDING_STATUSES))),
+      .where(pendingOrderSql),
     database.select({ n: count() }).from(products),
     database.select({ n: count() }).from(orders),
     runningLowProducts(10),

@@ -5,7 +5,7 @@ import { shopDatabase } from "./db/database.server";
 
 export const EVENTS_CHANNEL = "duka_events";
 
-export const SHOP_TOPICS = ["orders", "products", "categories", "riders", "settings", "content"] as const;
+const SHOP_TOPICS = ["orders", "products", "categories", "riders", "settings", "content"] as const;
 export type ShopTopic = (typeof SHOP_TOPICS)[number];
 
 const shopEventSchema = z.object({ topic: z.enum(SHOP_TOPICS), id: z.string().max(200).optional() });
@@ -100,7 +100,7 @@ export function parseTopics(value: string | null): ShopTopic[] {
 }
 
 /** How many orders one shopper's page may follow (a phone number's order list is the longest). */
-export const MAX_WATCHED_ORDERS = 50;
+const MAX_WATCHED_ORDERS = 50;
 
 /** Parses the `orders` query parameter of /events: order ids or tracking ids, comma-separated. */
 export function parseOrderKeys(value: string | null): string[] {

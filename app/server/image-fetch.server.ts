@@ -2,7 +2,7 @@ import { lookup } from "node:dns/promises";
 import http from "node:http";
 import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
-import type { ImageFetchFailure } from "~/domain/catalogue-import";
+import type { ImageFetchFailure } from "~/domain/catalogue-import/cells";
 import { isLocalHostName, isPublicAddress } from "~/domain/network-address";
 import { ImageRejectedError, MAX_UPLOAD_BYTES, saveImage } from "./uploads.server";
 

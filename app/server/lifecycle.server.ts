@@ -51,7 +51,10 @@ const PAYMENT_QUERY_SWEEP_MS = 15_000;
 /** How often each process looks in the outbox for SMS and emails due (issue 12). */
 const NOTIFICATION_SWEEP_MS = 2_000;
 
-/** Opens, migrates and seeds the database before the first request, and opens the staff command channel. */
+/**
+ * Opens, migrates and seeds the database before the first request, and opens the staff command channel.
+ * server.ts reaches it only through the server build's entry module, never by import (decision 001).
+ */
 export async function prepareShop(): Promise<{ database: "pglite" | "postgres"; uploadsDir: string }> {
   const database = await shopDatabase();
   await sweepRateLimits(new Date(Date.now() - 86_400_000));

@@ -12,13 +12,11 @@ import { formatKsh } from "~/domain/money";
 import { MAX_PRICE_KSH } from "~/domain/product";
 import { dashboardFigures } from "./dashboard.server";
 import { fromPglite, PGLITE_EXTENSIONS, queryRows } from "./db/client.server";
-import { db } from "./db/database.server";
 import { migrationsFolder } from "./db/migrate.server";
-import { products } from "./db/schema.server";
 import { setOrderStatus } from "./order-admin.server";
 import { orderById, placeOrder } from "./orders.server";
-import { newRecordId } from "./random.server";
 import { writeSiteDocument } from "./site-documents.server";
+import { givenProduct } from "../../tests/setup/builders";
 import { mpesaShopSettings } from "../../tests/setup/shop-settings";
 
 // Issue 10, item 5: prices reach KSH 10,000,000, so an order's total and a period's sales pass 32 bits.
@@ -28,15 +26,7 @@ beforeAll(async () => {
 });
 
 test("an order of five items at the highest price is placed, totalled to the cent, and counted in Total Sales", async () => {
-  const id = newRecordId();
-  await (await db()).insert(products).values({
-    id,
-    name: `Gold Maasai Collar ${id}`,
-    slug: `gold-maasai-collar-${id}`,
-    sku: `GOLD-${id}`,
-    priceCents: MAX_PRICE_KSH * 100,
-    stock: 5,
-  });
+  const { id } = await givenProduct({ name: "Gold Maasai Collar", priceCents: MAX_PRICE_KSH * 100, stock: 5 });
   const before = (await dashboardFigures()).totalSalesCents;
 
   const placed = await placeOrder({

@@ -1,15 +1,13 @@
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, expect, test } from "vitest";
 import { staffActor } from "~/domain/audit";
 import { NOTIFICATIONS_PER_PAGE } from "~/domain/notification-log";
 import { timelineOf } from "./audit.server";
 import { db } from "./db/database.server";
-import { notifications, products } from "./db/schema.server";
+import { notifications } from "./db/schema.server";
 import { failedNotificationCount, notificationsLogPage, sendAgain } from "./notification-log.server";
-import { placeOrder } from "./orders.server";
-import { newRecordId } from "./random.server";
 import { writeSiteDocument } from "./site-documents.server";
+import { givenOrder } from "../../tests/setup/builders";
 import { mpesaShopSettings } from "../../tests/setup/shop-settings";
 
 // The Notifications Log on a real database (issue 12): what staff see of the outbox, and 'Send again'.
@@ -19,27 +17,7 @@ let orderId: string;
 
 beforeAll(async () => {
   await writeSiteDocument("settings", mpesaShopSettings());
-  const productId = newRecordId();
-  await (await db()).insert(products).values({
-    id: productId,
-    name: "Kiondo Basket",
-    slug: `kiondo-${productId}`,
-    sku: `T-${productId}`,
-    priceCents: 2_450_00,
-    stock: 10,
-    sizes: ["M"],
-    colors: ["Indigo"],
-  });
-  const placed = await placeOrder({
-    name: "Achieng Otieno",
-    address: "Kimathi Street, Nairobi",
-    phone: "+254712345678",
-    paymentMethod: "M-Pesa",
-    bag: [{ productId, size: "M", color: "Indigo", quantity: 1 }],
-    idempotencyKey: randomUUID(),
-  });
-  if (!placed.ok) throw new Error("the order was refused");
-  orderId = placed.orderId;
+  orderId = (await givenOrder()).id;
 });
 
 beforeEach(async () => {

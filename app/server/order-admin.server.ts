@@ -4,27 +4,18 @@ import { type ClientDetails, type OrderTab, ORDERS_PER_PAGE, riderMessage } from
 import { orderChangeEvents } from "~/domain/order-messages";
 import { normaliseOrderId } from "~/domain/order-id";
 import type { OrderStatus, PaymentStatus } from "~/domain/order-status";
-import {
-  figuresAfterChange,
-  firstShortfall,
-  holdsStock,
-  holdsStockAgain,
-  quantitiesByProduct,
-  shouldTakeStock,
-  soldOutChanged,
-  type StockFigures,
-} from "~/domain/stock";
+import { quantitiesByProduct, stockChange } from "~/domain/stock";
 import { recordChange } from "./audit.server";
-import { heldQuantities } from "./catalogue.server";
 import type { Database, Transaction } from "./db/client.server";
 import { db } from "./db/database.server";
-import { orderLines, orders, products, riders } from "./db/schema.server";
+import { orders, riders } from "./db/schema.server";
 import { publish } from "./events.server";
 import { liveCache } from "./live-cache.server";
 import { messageDocuments, orderMessageWrites } from "./order-notifications.server";
-import type { OrderLineView } from "./orders.server";
+import { orderLinesOf, type OrderView, orderViewColumns } from "./orders.server";
+import { changeStockForOrder, type ShortOfStock } from "./stock.server";
 
-// The back office's Orders screen (SPEC §2 Admin, §4): the lists, one order's details, and every change staff
+// The back office's Orders screen (product.md §2 Admin, §4): the lists, one order's details, and every change staff
 // make to an order. Each change locks the order row, so changes to one order queue rather than interleave.
 
 /** A row of the orders table. `version` changes whenever the order does (live highlighting). */
@@ -74,65 +65,29 @@ export async function adminOrders(tab: OrderTab, page: number, perPage = ORDERS_
   return { orders: rows.map(({ updatedAt, ...row }) => ({ ...row, version: updatedAt.toISOString() })), total };
 }
 
-export type AdminOrderDetails = {
-  id: string;
-  trackingId: string;
-  clientName: string;
-  clientAddress: string;
-  clientPhone: string;
-  totalCents: number;
-  status: OrderStatus;
-  paymentStatus: PaymentStatus;
-  paymentMethod: string;
-  orderDate: Date;
-  isArchived: boolean;
+export type AdminOrderDetails = Omit<OrderView, "riderName"> & {
   /** What the client details dialog's saves must name (decision 031). */
   clientDetailsVersion: number;
   rider: { name: string; phone: string } | null;
-  lines: OrderLineView[];
 };
-
-function linesOf(source: Database | Transaction, orderId: string): Promise<OrderLineView[]> {
-  return source
-    .select({
-      productId: orderLines.productId,
-      name: orderLines.name,
-      image: orderLines.image,
-      unitPriceCents: orderLines.unitPriceCents,
-      size: orderLines.size,
-      color: orderLines.color,
-      quantity: orderLines.quantity,
-    })
-    .from(orderLines)
-    .where(eq(orderLines.orderId, orderId))
-    .orderBy(asc(orderLines.position));
-}
 
 /** Everything the order details dialog shows, archived or not; undefined for an unknown id. */
 export async function adminOrderDetails(id: string): Promise<AdminOrderDetails | undefined> {
   const database = await db();
   const [row] = await database
-    .select({ order: orders, riderName: riders.name, riderPhone: riders.phone })
+    .select({
+      order: { ...orderViewColumns, clientDetailsVersion: orders.clientDetailsVersion },
+      riderName: riders.name,
+      riderPhone: riders.phone,
+    })
     .from(orders)
     .leftJoin(riders, eq(riders.id, orders.riderId))
     .where(eq(orders.id, normaliseOrderId(id)));
   if (!row) return undefined;
-  const o = row.order;
   return {
-    id: o.id,
-    trackingId: o.trackingId,
-    clientName: o.clientName,
-    clientAddress: o.clientAddress,
-    clientPhone: o.clientPhone,
-    totalCents: o.totalCents,
-    status: o.status,
-    paymentStatus: o.paymentStatus,
-    paymentMethod: o.paymentMethod,
-    orderDate: o.orderDate,
-    isArchived: o.isArchived,
-    clientDetailsVersion: o.clientDetailsVersion,
+    ...row.order,
     rider: row.riderName !== null && row.riderPhone !== null ? { name: row.riderName, phone: row.riderPhone } : null,
-    lines: await linesOf(database, o.id),
+    lines: await orderLinesOf(database, row.order.id),
   };
 }
 
@@ -164,53 +119,10 @@ type OrderChange = Partial<
 /** Who makes a change and when; the shop's own changes also say why, and a payment its M-Pesa receipt. */
 export type ChangeContext = { actor: Actor; now: Date; note?: string; receipt?: string };
 
-type ShortOfStock = { ok: false; problem: "short-of-stock"; productName: string; available: number };
-
 export type OrderWriteResult =
   | { ok: true; version: string; clientDetailsVersion: number }
   | { ok: false; problem: "order-missing" | "changed-meanwhile" }
   | ShortOfStock;
-
-type StockEffect = { heldBefore: boolean; heldAfter: boolean; takesStock: boolean; holdsAgain: boolean };
-
-/**
- * What a change does to the order's products, with them locked in id order (as checkout locks them, so the
- * two never deadlock): an order that holds its stock again must find its quantities still available (stock
- * less what other open orders hold), else nothing changes; stock taken goes down, never below 0. Says whether
- * a product sold out or came back meanwhile, the one change shop pages show.
- */
-async function changeStock(tx: Transaction, orderId: string, effect: StockEffect, now: Date): Promise<{ ok: true; soldOutChanged: boolean } | ShortOfStock> {
-  const wanted = quantitiesByProduct(await linesOf(tx, orderId));
-  if (wanted.length === 0) return { ok: true, soldOutChanged: false };
-  const ids = wanted.map(([productId]) => productId);
-  const locked = await tx
-    .select({ id: products.id, name: products.name, stock: products.stock })
-    .from(products)
-    .where(inArray(products.id, ids))
-    .orderBy(asc(products.id))
-    .for("update");
-  // Read after the locks: every order placed or restored before this point is counted.
-  const held = await heldQuantities(tx, ids);
-  const before = new Map<string, StockFigures>(locked.map((p) => [p.id, { stock: p.stock, held: held.get(p.id) ?? 0 }]));
-  if (effect.holdsAgain) {
-    const short = firstShortfall(wanted, (productId) => before.get(productId));
-    if (short) {
-      const productName = locked.find((p) => p.id === short.productId)!.name;
-      return { ok: false, problem: "short-of-stock", productName, available: short.available };
-    }
-  }
-  let crossed = false;
-  for (const [productId, quantity] of wanted) {
-    const figures = before.get(productId);
-    if (!figures) continue;
-    const after = figuresAfterChange(figures, quantity, effect);
-    crossed ||= soldOutChanged(figures, after);
-    if (after.stock !== figures.stock) {
-      await tx.update(products).set({ stock: after.stock, updatedAt: now }).where(eq(products.id, productId));
-    }
-  }
-  return { ok: true, soldOutChanged: crossed };
-}
 
 /** The riders' names, as the activity log records a dispatch (an id means nothing to staff). */
 async function riderNames(tx: Transaction, ids: (string | null)[]): Promise<Map<string, string>> {
@@ -235,7 +147,7 @@ function auditedFields(order: OrderRow, rider: { name: string | null } | undefin
 }
 
 /**
- * Applies a change to an order locked by the caller, with the stock rules (SPEC §4, decisions 002, 015): once
+ * Applies a change to an order locked by the caller, with the stock rules (product.md §4, decisions 002, 015): once
  * an order is both Delivered and Paid for the first time its products lose the ordered quantities, exactly
  * once; an archived or cancelled order brought back must find its items still available, else nothing
  * changes. A change to the client's details gives them a new version. The change is recorded in the activity
@@ -248,19 +160,12 @@ export async function applyChange(
   { actor, now, note, receipt }: ChangeContext,
 ): Promise<Exclude<OrderWriteResult, { ok: false; problem: "order-missing" | "changed-meanwhile" }>> {
   const next = { ...order, ...change };
-  const stockTaken = order.stockTakenAt !== null;
-  const takesStock = shouldTakeStock({ status: next.status, paymentStatus: next.paymentStatus, stockTaken });
-  const effect: StockEffect = {
-    heldBefore: holdsStock({ status: order.status, isArchived: order.isArchived, stockTaken }),
-    heldAfter: holdsStock({ status: next.status, isArchived: next.isArchived, stockTaken: stockTaken || takesStock }),
-    takesStock,
-    holdsAgain: holdsStockAgain({ status: order.status, isArchived: order.isArchived, stockTaken }, next),
-  };
+  const stock = stockChange({ ...order, stockTaken: order.stockTakenAt !== null }, next);
   let productsChanged = false;
-  if (takesStock || effect.heldBefore !== effect.heldAfter) {
-    const stock = await changeStock(tx, order.id, effect, now);
-    if (!stock.ok) return stock;
-    productsChanged = stock.soldOutChanged;
+  if (stock.takesStock || stock.heldBefore !== stock.heldAfter) {
+    const stockResult = await changeStockForOrder(tx, quantitiesByProduct(await orderLinesOf(tx, order.id)), stock, now);
+    if (!stockResult.ok) return stockResult;
+    productsChanged = stockResult.soldOutChanged;
   }
 
   const clientDetailsChanged =
@@ -268,7 +173,7 @@ export async function applyChange(
   const changed: OrderRow = {
     ...next,
     clientDetailsVersion: order.clientDetailsVersion + (clientDetailsChanged ? 1 : 0),
-    stockTakenAt: takesStock ? now : order.stockTakenAt,
+    stockTakenAt: stock.takesStock ? now : order.stockTakenAt,
     updatedAt: now,
   };
   await tx
@@ -306,7 +211,7 @@ async function changeMessageWrites(tx: Transaction, before: OrderRow, after: Ord
   const paid = events.some((e) => e.messages.includes("payment-received"));
   const [documents, lines, rider] = await Promise.all([
     messageDocuments(tx),
-    paid ? linesOf(tx, after.id) : undefined,
+    paid ? orderLinesOf(tx, after.id) : undefined,
     after.riderId && after.status === "Out for Delivery"
       ? tx.select({ name: riders.name, phone: riders.phone }).from(riders).where(eq(riders.id, after.riderId)).then(([row]) => row)
       : undefined,
@@ -336,7 +241,7 @@ async function changeOrder(
 }
 
 /**
- * Sets an order's status and/or payment status from the table's dropdowns (SPEC §4: any status directly).
+ * Sets an order's status and/or payment status from the table's dropdowns (product.md §4: any status directly).
  * `database` is another app process's connection in tests; by default, the shop's.
  */
 export function setOrderStatus(
@@ -350,7 +255,7 @@ export function setOrderStatus(
 }
 
 /**
- * Corrects the client's details (already validated: SPEC §5), if nobody changed them since the dialog loaded
+ * Corrects the client's details (already validated: product.md §5), if nobody changed them since the dialog loaded
  * `clientDetailsVersion` (decision 031); else refused, changing nothing.
  */
 export function updateClientDetails(
@@ -366,7 +271,7 @@ export function updateClientDetails(
 }
 
 /**
- * Moves an order to the archive log, or restores it (SPEC §4). An archived order no longer holds stock; a
+ * Moves an order to the archive log, or restores it (product.md §4). An archived order no longer holds stock; a
  * restored one holds it again, if its items are still available.
  */
 export function setOrderArchived(id: string, archived: boolean, actor: Actor, now = new Date(), database?: Database): Promise<OrderWriteResult> {
@@ -395,7 +300,7 @@ export async function dispatchOrder(id: string, riderId: string, actor: Actor, n
     if (!rider) return { ok: false, problem: "rider-missing" };
     const applied = await applyChange(tx, order, { riderId: rider.id, status: "Out for Delivery" }, { actor, now });
     if (!applied.ok) return applied;
-    const lines = await linesOf(tx, order.id);
+    const lines = await orderLinesOf(tx, order.id);
     return {
       ok: true,
       version: applied.version,

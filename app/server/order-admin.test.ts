@@ -20,12 +20,12 @@ import {
 } from "./order-admin.server";
 import { placeOrder } from "./orders.server";
 import { timelineOf } from "./audit.server";
-import { heldQuantities } from "./catalogue.server";
+import { heldQuantities } from "./stock.server";
 import { watchLocalWrites } from "./events.server";
-import { newRecordId } from "./random.server";
 import { SESSION_COOKIE, startSession } from "./session.server";
 import { writeSiteDocument } from "./site-documents.server";
 import { addStaff } from "./staff.server";
+import { givenOrder, givenProduct, givenRider } from "../../tests/setup/builders";
 import { mpesaShopSettings } from "../../tests/setup/shop-settings";
 
 beforeAll(async () => {
@@ -33,29 +33,6 @@ beforeAll(async () => {
 });
 
 const staff = staffActor("owner@duka.test");
-
-/** A product of its own for each test, so tests never share stock. */
-async function givenProduct(stock = 10, name = `Kiondo Test Basket ${newRecordId()}`) {
-  const id = newRecordId();
-  await (await db()).insert(products).values({ id, name, slug: `test-${id}`, sku: `TEST-${id}`, priceCents: 1_250_00, stock });
-  return id;
-}
-
-async function givenOrder(lines: { productId: string; quantity: number; size?: string; color?: string }[], at = new Date()) {
-  const placed = await placeOrder(
-    {
-      name: "Achieng Otieno",
-      address: "Kimathi Street, Nairobi",
-      phone: "+254712345678",
-      paymentMethod: "M-Pesa",
-      bag: lines.map((line) => ({ size: "", color: "", ...line })),
-      idempotencyKey: randomUUID(),
-    },
-    at,
-  );
-  if (!placed.ok) throw new Error(`the order should be placed: ${JSON.stringify(placed.problem)}`);
-  return placed.orderId;
-}
 
 async function stockOf(productId: string) {
   const [row] = await (await db()).select({ stock: products.stock }).from(products).where(eq(products.id, productId));
@@ -67,19 +44,10 @@ async function orderRow(id: string) {
   return row!;
 }
 
-async function givenRider(name = "Brian Mwangi", phone = "+254712345678") {
-  const id = newRecordId();
-  await (await db()).insert(riders).values({ id, name, phone });
-  return id;
-}
-
 test("Delivered and Paid takes each product's ordered quantity once, however the two are switched afterwards", async () => {
-  const dress = await givenProduct(10);
-  const basket = await givenProduct(5);
-  const order = await givenOrder([
-    { productId: dress, quantity: 2 },
-    { productId: basket, quantity: 1 },
-  ]);
+  const { id: dress } = await givenProduct({ stock: 10 });
+  const { id: basket } = await givenProduct({ stock: 5 });
+  const { id: order } = await givenOrder({ lines: [{ productId: dress, quantity: 2 }, { productId: basket, quantity: 1 }] });
 
   await setOrderStatus(order, { paymentStatus: "Paid" }, staff);
   expect(await stockOf(dress)).toBe(10);
@@ -100,8 +68,8 @@ test("Delivered and Paid takes each product's ordered quantity once, however the
 });
 
 test("payment marked Paid on an order already Delivered takes the stock", async () => {
-  const product = await givenProduct(6);
-  const order = await givenOrder([{ productId: product, quantity: 3 }]);
+  const { id: product } = await givenProduct({ stock: 6 });
+  const { id: order } = await givenOrder({ lines: [{ productId: product, quantity: 3 }] });
   await setOrderStatus(order, { status: "Delivered" }, staff);
   expect(await stockOf(product)).toBe(6);
   await setOrderStatus(order, { paymentStatus: "Paid" }, staff);
@@ -109,8 +77,8 @@ test("payment marked Paid on an order already Delivered takes the stock", async 
 });
 
 test("forty concurrent switches of status and payment, from two app processes, take the stock exactly once", async () => {
-  const product = await givenProduct(20);
-  const order = await givenOrder([{ productId: product, quantity: 3 }]);
+  const { id: product } = await givenProduct({ stock: 20 });
+  const { id: order } = await givenOrder({ lines: [{ productId: product, quantity: 3 }] });
   // On PostgreSQL a second pool stands for a second app process; PGlite has one connection only.
   const shop: { db: Database; url?: string } = await shopDatabase();
   const main = shop.db;
@@ -136,12 +104,9 @@ test("forty concurrent switches of status and payment, from two app processes, t
 });
 
 test("stock never goes below 0, and a product deleted since the order takes nothing", async () => {
-  const scarce = await givenProduct(4);
-  const gone = await givenProduct(4);
-  const order = await givenOrder([
-    { productId: scarce, quantity: 3 },
-    { productId: gone, quantity: 1 },
-  ]);
+  const { id: scarce } = await givenProduct({ stock: 4 });
+  const { id: gone } = await givenProduct({ stock: 4 });
+  const { id: order } = await givenOrder({ lines: [{ productId: scarce, quantity: 3 }, { productId: gone, quantity: 1 }] });
   const database = await db();
   await database.update(products).set({ stock: 1 }).where(eq(products.id, scarce));
   await database.delete(products).where(eq(products.id, gone));
@@ -153,9 +118,9 @@ test("stock never goes below 0, and a product deleted since the order takes noth
 });
 
 test("dispatch assigns the rider, sets Out for Delivery and writes the rider's message", async () => {
-  const product = await givenProduct(10, "Ankara Dispatch Dress");
-  const order = await givenOrder([{ productId: product, quantity: 2 }]);
-  const rider = await givenRider("Kevin Otieno", "+254723456789");
+  const { id: product } = await givenProduct({ name: "Ankara Dispatch Dress", priceCents: 1_250_00 });
+  const { id: order } = await givenOrder({ lines: [{ productId: product, quantity: 2 }] });
+  const { id: rider } = await givenRider({ name: "Kevin Otieno", phone: "+254723456789" });
 
   const unpaid = await dispatchOrder(order, rider, staff);
 
@@ -180,9 +145,9 @@ test("dispatch assigns the rider, sets Out for Delivery and writes the rider's m
 });
 
 test("dispatch goes through the stock rule: a Paid order dispatched after delivery keeps its stock taken once", async () => {
-  const product = await givenProduct(10);
-  const order = await givenOrder([{ productId: product, quantity: 4 }]);
-  const rider = await givenRider();
+  const { id: product } = await givenProduct({ stock: 10 });
+  const { id: order } = await givenOrder({ lines: [{ productId: product, quantity: 4 }] });
+  const { id: rider } = await givenRider();
   await setOrderStatus(order, { status: "Delivered", paymentStatus: "Paid" }, staff);
   await dispatchOrder(order, rider, staff);
   await setOrderStatus(order, { status: "Delivered" }, staff);
@@ -190,8 +155,8 @@ test("dispatch goes through the stock rule: a Paid order dispatched after delive
 });
 
 test("dispatch to a rider deleted meanwhile is refused and changes nothing", async () => {
-  const order = await givenOrder([{ productId: await givenProduct(), quantity: 1 }]);
-  const rider = await givenRider("Gone Rider");
+  const { id: order } = await givenOrder();
+  const { id: rider } = await givenRider({ name: "Gone Rider" });
   await (await db()).delete(riders).where(eq(riders.id, rider));
 
   expect(await dispatchOrder(order, rider, staff)).toEqual({ ok: false, problem: "rider-missing" });
@@ -201,7 +166,7 @@ test("dispatch to a rider deleted meanwhile is refused and changes nothing", asy
 
 test("every change to an order that does not exist says so", async () => {
   const missing = { ok: false, problem: "order-missing" };
-  const rider = await givenRider();
+  const { id: rider } = await givenRider();
   expect(await setOrderStatus("nosuchorder0000000000", { status: "Delivered" }, staff)).toEqual(missing);
   expect(await updateClientDetails("nosuchorder0000000000", { name: "A", address: "B", phone: "+254712345678" }, 1, staff)).toEqual(missing);
   expect(await setOrderArchived("nosuchorder0000000000", true, staff)).toEqual(missing);
@@ -210,7 +175,7 @@ test("every change to an order that does not exist says so", async () => {
 });
 
 test("archived orders leave the active list for the archive and come back on restore", async () => {
-  const order = await givenOrder([{ productId: await givenProduct(), quantity: 1 }], new Date(Date.now() + 60_000));
+  const { id: order } = await givenOrder({ at: new Date(Date.now() + 60_000) });
   const ids = async (tab: "active" | "archived") => (await adminOrders(tab, 1)).orders.map((o) => o.id);
   expect(await ids("active")).toContain(order);
 
@@ -226,10 +191,10 @@ test("archived orders leave the active list for the archive and come back on res
 });
 
 test("the lists are newest first, one page at a time, and every change gives the row a new version", async () => {
-  const product = await givenProduct(100);
+  const { id: product } = await givenProduct({ stock: 100 });
   const base = Date.parse("2030-01-01T00:00:00Z");
   const placed = [];
-  for (let i = 0; i < 5; i++) placed.push(await givenOrder([{ productId: product, quantity: 1 }], new Date(base + i * 60_000)));
+  for (let i = 0; i < 5; i++) placed.push((await givenOrder({ lines: [{ productId: product }], at: new Date(base + i * 60_000) })).id);
 
   const first = await adminOrders("active", 1, 2);
   const second = await adminOrders("active", 2, 2);
@@ -247,7 +212,7 @@ test("the lists are newest first, one page at a time, and every change gives the
 });
 
 test("the client's details are corrected", async () => {
-  const order = await givenOrder([{ productId: await givenProduct(), quantity: 1 }]);
+  const { id: order } = await givenOrder();
   await updateClientDetails(order, { name: "Wanjiku Kamau", address: "Moi Avenue, Mombasa", phone: "+254700111222" }, 1, staff);
   expect(await adminOrderDetails(order)).toMatchObject({
     clientName: "Wanjiku Kamau",
@@ -277,7 +242,7 @@ test("the Orders page answers an unknown order with 404 'Order not found.', bad 
     { intent: "status", status: "Delivered" },
     { intent: "payment", paymentStatus: "Paid" },
     { intent: "client", name: "A", address: "B", phone: "+254712345678", clientDetailsVersion: "1" },
-    { intent: "dispatch", riderId: await givenRider() },
+    { intent: "dispatch", riderId: (await givenRider()).id },
     { intent: "archive" },
     { intent: "restore" },
   ];
@@ -285,7 +250,7 @@ test("the Orders page answers an unknown order with 404 'Order not found.', bad 
     expect(await post({ ...fields, id: "nosuchorder0000000000" }), fields.intent).toEqual({ status: 404, error: "Order not found." });
   }
 
-  const order = await givenOrder([{ productId: await givenProduct(), quantity: 1 }]);
+  const { id: order } = await givenOrder();
   expect(await post({ intent: "dispatch", id: order, riderId: "" })).toEqual({ status: 400, error: "Please select a rider." });
   expect(await post({ intent: "dispatch", id: order, riderId: "gonerider000" })).toEqual({
     status: 404,
@@ -311,8 +276,8 @@ test("the Orders page answers an unknown order with 404 'Order not found.', bad 
   expect(await page(`?tab=active&order=${order.toUpperCase()}`)).toEqual({ status: 200, tab: "archived", selected: "found" });
 
   // Changes made through the page are recorded as the signed-in staff member's, and refusals are 409s that say why.
-  const scarce = await givenProduct(1, "Maasai Shuka Blanket");
-  const restorable = await givenOrder([{ productId: scarce, quantity: 1 }]);
+  const { id: scarce } = await givenProduct({ stock: 1, name: "Maasai Shuka Blanket" });
+  const { id: restorable } = await givenOrder({ lines: [{ productId: scarce }] });
   const client = { intent: "client", id: restorable, name: "Wanjiku Kamau", address: "Moi Avenue, Mombasa", phone: "+254700111222" };
   expect(await post({ ...client, clientDetailsVersion: "1" })).toMatchObject({ status: 200 });
   expect(await post({ ...client, name: "Someone Else", clientDetailsVersion: "1" })).toEqual({
@@ -320,7 +285,7 @@ test("the Orders page answers an unknown order with 404 'Order not found.', bad 
     error: changedMeanwhileMessage("clientDetails"),
   });
   expect(await post({ intent: "archive", id: restorable })).toMatchObject({ status: 200 });
-  await givenOrder([{ productId: scarce, quantity: 1 }]);
+  await givenOrder({ lines: [{ productId: scarce }] });
   expect(await post({ intent: "restore", id: restorable })).toEqual({
     status: 409,
     error: "Cannot restore this order: Maasai Shuka Blanket is sold out.",
@@ -337,9 +302,9 @@ async function changesOf(orderId: string) {
 }
 
 test("every change to an order is recorded: who made it, and each changed field before and after, the rider by name", async () => {
-  const product = await givenProduct(5);
-  const order = await givenOrder([{ productId: product, quantity: 1 }]);
-  const rider = await givenRider("Kevin Otieno");
+  const { id: product } = await givenProduct({ stock: 5 });
+  const { id: order } = await givenOrder({ lines: [{ productId: product }] });
+  const { id: rider } = await givenRider({ name: "Kevin Otieno" });
   const colleague = staffActor("dev@duka.test");
 
   await setOrderStatus(order, { status: "Processing" }, staff);
@@ -377,7 +342,7 @@ test("every change to an order is recorded: who made it, and each changed field 
 });
 
 test("a save of the client's details over a colleague's is refused and changes nothing; other changes do not refuse it", async () => {
-  const order = await givenOrder([{ productId: await givenProduct(), quantity: 1 }]);
+  const { id: order } = await givenOrder();
   const details = (name: string) => ({ name, address: "Kimathi Street, Nairobi", phone: "+254712345678" });
 
   expect(await updateClientDetails(order, details("Wanjiku Kamau"), 1, staff)).toMatchObject({ ok: true, clientDetailsVersion: 2 });
@@ -396,7 +361,7 @@ test("a save of the client's details over a colleague's is refused and changes n
 });
 
 test("two saves of the client's details from the same version at once, from two app processes: exactly one is kept", async () => {
-  const order = await givenOrder([{ productId: await givenProduct(), quantity: 1 }]);
+  const { id: order } = await givenOrder();
   const shop: { db: Database; url?: string } = await shopDatabase();
   const other = (await secondConnection(shop))?.db ?? shop.db;
   const details = (name: string) => ({ name, address: "Kimathi Street, Nairobi", phone: "+254712345678" });
@@ -413,12 +378,12 @@ test("two saves of the client's details from the same version at once, from two 
 });
 
 test("restoring an archived or cancelled order whose items sold meanwhile is refused, naming the product and what is left", async () => {
-  const product = await givenProduct(3, "Kiondo Sisal Basket");
-  const archived = await givenOrder([{ productId: product, quantity: 2 }]);
-  const cancelled = await givenOrder([{ productId: product, quantity: 1 }]);
+  const { id: product } = await givenProduct({ stock: 3, name: "Kiondo Sisal Basket" });
+  const { id: archived } = await givenOrder({ lines: [{ productId: product, quantity: 2 }] });
+  const { id: cancelled } = await givenOrder({ lines: [{ productId: product }] });
   await setOrderArchived(archived, true, staff);
   await setOrderStatus(cancelled, { status: "Cancelled" }, staff);
-  const buyer = await givenOrder([{ productId: product, quantity: 2 }]);
+  const { id: buyer } = await givenOrder({ lines: [{ productId: product, quantity: 2 }] });
 
   const short = { ok: false, problem: "short-of-stock", productName: "Kiondo Sisal Basket", available: 1 };
   expect(await setOrderArchived(archived, false, staff)).toEqual(short);
@@ -435,11 +400,11 @@ test("restoring an archived or cancelled order whose items sold meanwhile is ref
 });
 
 test("changes that bring back nothing to hold are never refused: archiving, un-archiving a cancelled order, stock taken", async () => {
-  const product = await givenProduct(1);
-  const cancelled = await givenOrder([{ productId: product, quantity: 1 }]);
+  const { id: product } = await givenProduct({ stock: 1 });
+  const { id: cancelled } = await givenOrder({ lines: [{ productId: product }] });
   await setOrderStatus(cancelled, { status: "Cancelled" }, staff);
   await setOrderArchived(cancelled, true, staff);
-  const delivered = await givenOrder([{ productId: product, quantity: 1 }]);
+  const { id: delivered } = await givenOrder({ lines: [{ productId: product }] });
   await setOrderStatus(delivered, { status: "Delivered", paymentStatus: "Paid" }, staff);
   await setOrderArchived(delivered, true, staff);
   expect(await stockOf(product)).toBe(0);
@@ -453,8 +418,8 @@ test("a restore racing a checkout for the last units never oversells (two app pr
   const other = (await secondConnection(shop))?.db ?? shop.db;
   const rounds = await Promise.all(
     Array.from({ length: 12 }, async () => {
-      const product = await givenProduct(2);
-      const order = await givenOrder([{ productId: product, quantity: 2 }]);
+      const { id: product } = await givenProduct({ stock: 2 });
+      const { id: order } = await givenOrder({ lines: [{ productId: product, quantity: 2 }] });
       await setOrderArchived(order, true, staff);
       return { product, order };
     }),
@@ -487,11 +452,11 @@ test("a restore racing a checkout for the last units never oversells (two app pr
 test("an order announces a product change only when a product sells out or comes back in stock", async () => {
   let announced = 0;
   watchLocalWrites(["products"], () => announced++);
-  const product = await givenProduct(5);
+  const { id: product } = await givenProduct({ stock: 5 });
 
-  const first = await givenOrder([{ productId: product, quantity: 2 }]);
+  const { id: first } = await givenOrder({ lines: [{ productId: product, quantity: 2 }] });
   expect(announced, "2 of 5 bought").toBe(0);
-  const last = await givenOrder([{ productId: product, quantity: 3 }]);
+  const { id: last } = await givenOrder({ lines: [{ productId: product, quantity: 3 }] });
   expect(announced, "the last 3 bought").toBe(1);
   await setOrderStatus(last, { status: "Processing" }, staff);
   expect(announced, "a status that holds as before").toBe(1);

@@ -5,13 +5,13 @@ import { staffActor } from "~/domain/audit";
 import { defaultNotificationTemplates } from "~/domain/notifications.schema";
 import { shortOrderId } from "~/domain/order-id";
 import { db } from "./db/database.server";
-import { notifications, orders, products } from "./db/schema.server";
+import { notifications } from "./db/schema.server";
 import { dispatchOrder, setOrderStatus } from "./order-admin.server";
 import { placeOrder } from "./orders.server";
-import { newRecordId } from "./random.server";
 import { createRider } from "./riders.server";
 import { writeSiteDocument } from "./site-documents.server";
 import { addStaff } from "./staff.server";
+import { givenOrder, givenProduct } from "../../tests/setup/builders";
 import { mpesaShopSettings } from "../../tests/setup/shop-settings";
 
 // Which messages an order's life writes into the outbox (issue 12), and what they say. The tests' shop has
@@ -26,29 +26,12 @@ beforeAll(async () => {
   await addStaff({ email: "dev@duka.test", password: "a long enough password", role: "developer" });
 });
 
-async function givenOrder(clientName = "Achieng Otieno") {
-  const id = newRecordId();
-  await (await db())
-    .insert(products)
-    .values({ id, name: `Kiondo Basket ${id}`, slug: `kiondo-${id}`, sku: `T-${id}`, priceCents: 2_450_00, stock: 10, sizes: ["M"], colors: ["Indigo"] });
-  const placed = await placeOrder({
-    name: clientName,
-    address: "Kimathi Street, Nairobi",
-    phone: "+254 712 345 678",
-    paymentMethod: "M-Pesa",
-    bag: [{ productId: id, size: "M", color: "Indigo", quantity: 2 }],
-    idempotencyKey: randomUUID(),
-  });
-  if (!placed.ok) throw new Error("the order was refused");
-  const [order] = await (await db()).select().from(orders).where(eq(orders.id, placed.orderId));
-  return order!;
-}
-
 const messagesOf = async (orderId: string) =>
   (await db()).select().from(notifications).where(eq(notifications.orderId, orderId)).orderBy(asc(notifications.message), asc(notifications.recipient));
 
 test("placing an order writes the shopper's SMS and an email to every Store Owner, kept as not sent without SMS or email", async () => {
-  const order = await givenOrder();
+  const { id: productId } = await givenProduct({ priceCents: 2_450_00 });
+  const order = await givenOrder({ phone: "+254 712 345 678", lines: [{ productId, quantity: 2 }] });
   const written = await messagesOf(order.id);
   expect(written.map((m) => [m.message, m.channel, m.recipient, m.state, m.lastError])).toEqual([
     ["order-placed", "sms", "+254712345678", "not sent", "not sent: no SMS provider configured"],
@@ -66,7 +49,7 @@ test("placing an order writes the shopper's SMS and an email to every Store Owne
 });
 
 test("a client's name is text in the staff email's HTML, never markup", async () => {
-  const order = await givenOrder(`<script>alert("x")</script> & Co`);
+  const order = await givenOrder({ name: `<script>alert("x")</script> & Co` });
   const [email] = (await messagesOf(order.id)).filter((m) => m.channel === "email");
   expect(email!.html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co");
   expect(email!.html).not.toContain("<script>");
@@ -106,7 +89,8 @@ test("a message switched off writes nothing, and an edited template is what is w
     "staff-new-order": { ...templates["staff-new-order"], enabled: false },
   });
   try {
-    const order = await givenOrder();
+    const { id: productId } = await givenProduct({ priceCents: 2_450_00 });
+    const order = await givenOrder({ lines: [{ productId, quantity: 2 }] });
     const written = await messagesOf(order.id);
     expect(written.map((m) => [m.message, m.body])).toEqual([["order-placed", `Duka Crafts: order #${shortOrderId(order.id)} received, KSH 4,900.`]]);
   } finally {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or } from "drizzle-orm";
 import type { CheckoutProblem } from "~/domain/checkout";
 import type { CheckoutInput } from "~/domain/checkout.schema";
 import { orderTotalCents } from "~/domain/money";
@@ -7,15 +7,15 @@ import type { OrderStatus, PaymentStatus } from "~/domain/order-status";
 import { showsRider } from "~/domain/order-status";
 import { fillPlaceholders, paymentDetailsText, ussdDialLink } from "~/domain/payment";
 import { phoneDigits } from "~/domain/phone";
-import { figuresAfterChange, firstShortfall, soldOutChanged, type StockFigures } from "~/domain/stock";
 import { looksLikeTrackingId, newTrackingId, normaliseTrackingId } from "~/domain/tracking-id";
 import { type OrderFacts, orderPlacedEvent } from "~/domain/order-messages";
-import { heldQuantities } from "./catalogue.server";
+import type { Queryable } from "./db/client.server";
 import { db } from "./db/database.server";
-import { orderLines, orders, products, riders } from "./db/schema.server";
+import { orderLines, orders, riders } from "./db/schema.server";
 import { publish } from "./events.server";
 import { messageDocuments, orderMessageWrites } from "./order-notifications.server";
 import { secureRandomInt } from "./random.server";
+import { lockProducts, shortfall, soldOutChangedBy } from "./stock.server";
 
 export type PlaceOrderResult = { ok: true; orderId: string } | { ok: false; problem: CheckoutProblem };
 
@@ -33,7 +33,7 @@ export async function orderIdForKey(key: string): Promise<string | undefined> {
 }
 
 /**
- * Places an order from a bag (SPEC §4): re-reads and locks every product, prices from the database, checks
+ * Places an order from a bag (product.md §4): re-reads and locks every product, prices from the database, checks
  * visibility, options and available stock, and writes the order and its lines in one transaction, so two
  * checkouts can never both take the last unit. The same idempotency key always yields the same order.
  */
@@ -44,31 +44,14 @@ export async function placeOrder(input: CheckoutInput, now = new Date()): Promis
 
   try {
     return await (await db()).transaction(async (tx): Promise<PlaceOrderResult> => {
-      const ids = [...new Set(input.bag.map((line) => line.productId))];
       // Locked in id order, so concurrent checkouts of overlapping bags queue instead of deadlocking.
-      const rows = await tx
-        .select({
-          id: products.id,
-          name: products.name,
-          isVisible: products.isVisible,
-          sizes: products.sizes,
-          colors: products.colors,
-          stock: products.stock,
-          priceCents: products.priceCents,
-          image: sql<string | null>`${products.images}[1]`,
-        })
-        .from(products)
-        .where(inArray(products.id, ids))
-        .orderBy(asc(products.id))
-        .for("update");
+      const byId = await lockProducts(tx, [...new Set(input.bag.map((line) => line.productId))]);
       // A resubmission finds its order: at the insert (the key is unique) or, when the stock the first
       // submission took makes it look refused, here, so the check costs nothing on the usual path.
       const refuse = async (problem: CheckoutProblem): Promise<PlaceOrderResult> => {
         const [placed] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.idempotencyKey, input.idempotencyKey));
         return placed ? { ok: true, orderId: placed.id } : { ok: false, problem };
       };
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      const held = await heldQuantities(tx, ids);
 
       const wanted = new Map<string, number>();
       for (const line of input.bag) {
@@ -81,9 +64,8 @@ export async function placeOrder(input: CheckoutInput, now = new Date()): Promis
         if (!sizeOk || !colorOk) return refuse({ kind: "option-gone", productName: product.name });
         wanted.set(product.id, (wanted.get(product.id) ?? 0) + line.quantity);
       }
-      const figures = new Map<string, StockFigures>(rows.map((r) => [r.id, { stock: r.stock, held: held.get(r.id) ?? 0 }]));
-      const short = firstShortfall(wanted, (id) => figures.get(id));
-      if (short) return refuse({ kind: "sold-out", productName: byId.get(short.productId)!.name, available: short.available });
+      const short = shortfall(byId, wanted);
+      if (short) return refuse({ kind: "sold-out", ...short });
 
       const lines = input.bag.map((line, position) => {
         const product = byId.get(line.productId)!;
@@ -130,11 +112,8 @@ export async function placeOrder(input: CheckoutInput, now = new Date()): Promis
         ...orderMessageWrites(tx, facts, orderPlacedEvent(orderId), { lines }, documents, now),
       ]);
       // Shop pages show only whether a product is in stock: they are dropped when this order sells one out.
-      const soldOut = [...wanted].some(([id, quantity]) => {
-        const before = figures.get(id)!;
-        return soldOutChanged(before, figuresAfterChange(before, quantity, { heldBefore: false, heldAfter: true, takesStock: false }));
-      });
-      if (soldOut) await publish(tx, "products");
+      const newOrderHolds = { takesStock: false, heldBefore: false, heldAfter: true, holdsAgain: false };
+      if (soldOutChangedBy(byId, [...wanted], newOrderHolds)) await publish(tx, "products");
       return { ok: true, orderId };
     });
   } catch (error) {
@@ -166,21 +145,16 @@ export type OrderView = {
   totalCents: number;
   status: OrderStatus;
   paymentStatus: PaymentStatus;
+  isArchived: boolean;
   paymentMethod: string;
   orderDate: Date;
   riderName: string | null;
   lines: OrderLineView[];
 };
 
-async function orderWhere(condition: ReturnType<typeof eq>): Promise<OrderView | undefined> {
-  const database = await db();
-  const [row] = await database
-    .select({ order: orders, riderName: riders.name })
-    .from(orders)
-    .leftJoin(riders, eq(riders.id, orders.riderId))
-    .where(condition);
-  if (!row) return undefined;
-  const lines = await database
+/** An order's lines, in the order they were placed. */
+export function orderLinesOf(source: Queryable, orderId: string): Promise<OrderLineView[]> {
+  return source
     .select({
       productId: orderLines.productId,
       name: orderLines.name,
@@ -191,23 +165,38 @@ async function orderWhere(condition: ReturnType<typeof eq>): Promise<OrderView |
       quantity: orderLines.quantity,
     })
     .from(orderLines)
-    .where(eq(orderLines.orderId, row.order.id))
+    .where(eq(orderLines.orderId, orderId))
     .orderBy(asc(orderLines.position));
-  const o = row.order;
+}
+
+/** The columns of an order that the shopper's pages and the staff's order details show. */
+export const orderViewColumns = {
+  id: orders.id,
+  trackingId: orders.trackingId,
+  clientName: orders.clientName,
+  clientAddress: orders.clientAddress,
+  clientPhone: orders.clientPhone,
+  totalCents: orders.totalCents,
+  status: orders.status,
+  paymentStatus: orders.paymentStatus,
+  isArchived: orders.isArchived,
+  paymentMethod: orders.paymentMethod,
+  orderDate: orders.orderDate,
+};
+
+async function orderWhere(condition: ReturnType<typeof eq>): Promise<OrderView | undefined> {
+  const database = await db();
+  const [row] = await database
+    .select({ order: orderViewColumns, riderName: riders.name })
+    .from(orders)
+    .leftJoin(riders, eq(riders.id, orders.riderId))
+    .where(condition);
+  if (!row) return undefined;
   return {
-    id: o.id,
-    trackingId: o.trackingId,
-    clientName: o.clientName,
-    clientAddress: o.clientAddress,
-    clientPhone: o.clientPhone,
-    totalCents: o.totalCents,
-    status: o.status,
-    paymentStatus: o.paymentStatus,
-    paymentMethod: o.paymentMethod,
-    orderDate: o.orderDate,
-    // SPEC §2: the rider's name shows once the order is out for delivery or later.
-    riderName: showsRider(o.status) ? (row.riderName ?? null) : null,
-    lines,
+    ...row.order,
+    // product.md §2: the rider's name shows once the order is out for delivery or later.
+    riderName: showsRider(row.order.status) ? (row.riderName ?? null) : null,
+    lines: await orderLinesOf(database, row.order.id),
   };
 }
 
@@ -267,7 +256,7 @@ export async function orderPayment(orderId: string): Promise<{ order: OrderView;
 export type OrderLookup = { kind: "tracking"; trackingId: string } | { kind: "phone"; phone: string } | { kind: "none" };
 
 /**
- * The /track form (SPEC §2 Tracking): tries the input as a tracking id (any case), then as an order id, then
+ * The /track form (product.md §2 Tracking): tries the input as a tracking id (any case), then as an order id, then
  * as a phone number (spaces ignored).
  */
 export async function lookUpOrder(input: string): Promise<OrderLookup> {
@@ -290,7 +279,7 @@ export async function lookUpOrder(input: string): Promise<OrderLookup> {
 
 export type PhoneOrderCard = { id: string; trackingId: string; orderDate: Date; status: OrderStatus; totalCents: number };
 
-/** A phone number's orders, newest first (SPEC §2 /orders-by-phone). */
+/** A phone number's orders, newest first (product.md §2 /orders-by-phone). */
 export async function ordersByPhone(phone: string): Promise<PhoneOrderCard[]> {
   const digits = phoneDigits(phone);
   if (digits.length < 9) return [];

@@ -9,8 +9,8 @@ import { productBySlug, productsForBag } from "./catalogue.server";
 import { db } from "./db/database.server";
 import { orderLines, orders, products } from "./db/schema.server";
 import { orderById, orderPayment, placeOrder, type PlaceOrderResult } from "./orders.server";
-import { newRecordId } from "./random.server";
 import { writeSiteDocument } from "./site-documents.server";
+import { givenProduct, type ProductRow } from "../../tests/setup/builders";
 import { mpesaShopSettings } from "../../tests/setup/shop-settings";
 
 beforeAll(async () => {
@@ -32,28 +32,6 @@ beforeAll(async () => {
     ],
   }));
 });
-
-type ProductRow = typeof products.$inferSelect;
-
-/** A product of its own for each test, so tests never share stock. */
-async function givenProduct(product: Partial<typeof products.$inferInsert> = {}): Promise<ProductRow> {
-  const id = newRecordId();
-  const [row] = await (await db())
-    .insert(products)
-    .values({
-      id,
-      name: `Kikoi Wrap ${id}`,
-      slug: `kikoi-wrap-${id}`,
-      sku: `TEST-${id}`,
-      priceCents: 2_450_00,
-      stock: 10,
-      sizes: ["M", "L"],
-      colors: ["Indigo", "Ochre"],
-      ...product,
-    })
-    .returning();
-  return row!;
-}
 
 const lineOf = (product: ProductRow, quantity = 1, options: Partial<BagLine> = {}): BagLine => ({
   productId: product.id,
@@ -185,7 +163,7 @@ test("the same checkout submitted five times at once makes one order, even for t
 });
 
 test("a size or colour the product does not offer is refused, naming the product", async () => {
-  const dress = await givenProduct({ name: "Bogolan Test Dress" });
+  const dress = await givenProduct({ name: "Bogolan Test Dress", sizes: ["M", "L"], colors: ["Indigo", "Ochre"] });
   const message = "The size or colour you chose for Bogolan Test Dress is no longer offered. Please choose again.";
 
   expect(problemOf(await placeOrder(checkout([lineOf(dress, 1, { size: "XXXL" })])))).toBe(message);
@@ -210,7 +188,7 @@ test("a switched-off or unknown payment method is refused", async () => {
 });
 
 test("open orders hold stock until it is taken; cancelled and archived orders release it", async () => {
-  const collar = await givenProduct({ name: "Maasai Test Collar", stock: 5 });
+  const collar = await givenProduct({ name: "Maasai Test Collar", stock: 5, sizes: ["M", "L"] });
   const first = await placeOrder(checkout([lineOf(collar, 2)]));
   if (!first.ok) throw new Error("the first order should be placed");
 

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { and, asc, count, desc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import { type Actor, MPESA } from "~/domain/audit";
+import { shillingsToCents } from "~/domain/money";
 import { maskPhone } from "~/domain/phone";
 import {
   CALLBACK_WAIT_SECONDS,
@@ -13,6 +14,7 @@ import {
   timeFromDaraja,
 } from "~/domain/mpesa";
 import { normaliseOrderId } from "~/domain/order-id";
+import { isPayable } from "~/domain/order-status";
 import { type PayNowStatus, payNowStatus } from "~/domain/pay-now";
 import { changeOnPayment, type PaymentProblem, paymentVerdict } from "~/domain/payments";
 import { recordChange } from "./audit.server";
@@ -24,6 +26,7 @@ import { orders, paymentRequests, payments } from "./db/schema.server";
 import { publish } from "./events.server";
 import { applyChange, lockOrder } from "./order-admin.server";
 import { newRecordId } from "./random.server";
+import type { ShortOfStock } from "./stock.server";
 
 // M-Pesa payments (issue 11, decision 036): requests sent to a shopper's phone, what Daraja reports back, and
 // the ledger of payments. A payment changes an order only through the one locked path for order changes.
@@ -107,7 +110,7 @@ export async function requestPayment(mpesa: MpesaConfig, orderId: string, phone:
   const reserved = await database.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order) return { ok: false, problem: "order-missing" } as const;
-    if (order.paymentStatus === "Paid" || order.status === "Cancelled" || order.isArchived) return { ok: false, problem: "not-payable" } as const;
+    if (!isPayable(order)) return { ok: false, problem: "not-payable" } as const;
     const [last] = await tx
       .select({ requestedAt: paymentRequests.requestedAt, state: paymentRequests.state })
       .from(paymentRequests)
@@ -185,7 +188,7 @@ async function applyExpressOutcome(database: Database, outcome: StkOutcome, now:
 function expressPayment(outcome: Extract<StkOutcome, { kind: "paid" }>, phoneMasked: string, now: Date): NewPayment {
   return {
     receipt: outcome.receipt,
-    amountCents: Math.round(outcome.amount * 100),
+    amountCents: shillingsToCents(outcome.amount),
     method: "M-Pesa Express",
     reference: outcome.checkoutRequestId,
     phoneMasked: phoneMasked || (outcome.phone ? maskPhone(`+${outcome.phone}`) : ""),
@@ -242,7 +245,7 @@ export async function receivePaybillPayment(body: unknown, now = new Date()): Pr
       tx,
       {
         receipt: payment.transId,
-        amountCents: Math.round(payment.amount * 100),
+        amountCents: shillingsToCents(payment.amount),
         method: "M-Pesa Paybill",
         reference: payment.billRef,
         phoneMasked: payment.msisdn,
@@ -368,7 +371,7 @@ export async function unmatchedPaymentCount(): Promise<number> {
 export type SettleResult =
   | { ok: true }
   | { ok: false; problem: "payment-gone" | "order-missing" | "order-paid" }
-  | { ok: false; problem: "short-of-stock"; productName: string; available: number };
+  | ShortOfStock;
 
 async function lockUnmatched(tx: Transaction, paymentId: string): Promise<PaymentRow | undefined> {
   const [row] = await tx
@@ -394,7 +397,7 @@ export async function attachPayment(paymentId: string, orderRef: string, actor: 
     if (!order) return { ok: false, problem: "order-missing" };
     if (order.paymentStatus === "Paid") return { ok: false, problem: "order-paid" };
     const applied = await applyChange(tx, order, changeOnPayment(order.status), { actor, now, note: `M-Pesa receipt ${payment.receipt}`, receipt: payment.receipt });
-    if (!applied.ok) return { ok: false, problem: "short-of-stock", productName: applied.productName, available: applied.available };
+    if (!applied.ok) return applied;
     await settle(tx, payment, { state: "applied", orderId: order.id }, actor, now);
     return { ok: true };
   });

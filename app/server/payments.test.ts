@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
@@ -16,7 +15,6 @@ import type { Database } from "./db/client.server";
 import { db, shopDatabase } from "./db/database.server";
 import { orders, paymentRequests, payments, products } from "./db/schema.server";
 import { setOrderStatus } from "./order-admin.server";
-import { placeOrder } from "./orders.server";
 import {
   attachPayment,
   dismissPayment,
@@ -26,8 +24,8 @@ import {
   requestPayment,
   unmatchedPayments,
 } from "./payments.server";
-import { newRecordId } from "./random.server";
 import { writeSiteDocument } from "./site-documents.server";
+import { givenOrder, givenProduct } from "../../tests/setup/builders";
 import { mpesaShopSettings } from "../../tests/setup/shop-settings";
 
 // M-Pesa payments end to end on the server (issue 11): the shop asks a local Daraja simulator, which calls the
@@ -75,25 +73,6 @@ afterAll(async () => {
   await new Promise((resolve) => shopHooks.close(resolve));
 });
 
-async function givenProduct(stock = 50, priceCents = 1_200_00) {
-  const id = newRecordId();
-  await (await db()).insert(products).values({ id, name: `Kiondo Basket ${id}`, slug: `kiondo-${id}`, sku: `K-${id}`, priceCents, stock });
-  return id;
-}
-
-async function givenOrder(productId?: string, quantity = 1) {
-  const placed = await placeOrder({
-    name: "Wanjiru Kamau",
-    address: "Moi Avenue, Nairobi",
-    phone: "+254712345670",
-    paymentMethod: "M-Pesa",
-    bag: [{ productId: productId ?? (await givenProduct()), size: "", color: "", quantity }],
-    idempotencyKey: randomUUID(),
-  });
-  if (!placed.ok) throw new Error(`the order should be placed: ${JSON.stringify(placed.problem)}`);
-  return placed.orderId;
-}
-
 async function orderOf(id: string) {
   const [row] = await (await db()).select().from(orders).where(eq(orders.id, id));
   return row!;
@@ -120,7 +99,7 @@ async function settledRequest(orderId: string, from: string[] = ["sending", "wai
 const phoneEnding = (digit: number) => `0712 345 67${digit}`;
 
 test("a paid request makes the order Paid and Processing, with its receipt in the ledger and M-Pesa in the activity log", async () => {
-  const orderId = await givenOrder();
+  const { id: orderId } = await givenOrder();
   expect(await requestPayment(mpesa, orderId, phoneEnding(0), "Duka Crafts")).toEqual({ ok: true });
   const push = simulator.pushes.at(-1)!.request;
   expect(push).toMatchObject({ Amount: 1200, PhoneNumber: "254712345670", AccountReference: orderCode(orderId), CallBackURL: callbackUrls(mpesa).express });
@@ -139,7 +118,7 @@ test("one access token serves every request: the shop does not fetch one per cal
   const fresh = await startMpesaSimulator({ port: 0, callbackDelayMs: 40 });
   try {
     const freshMpesa = { ...mpesa, baseUrl: fresh.baseUrl };
-    await Promise.all([givenOrder(), givenOrder(), givenOrder()].map(async (order) => requestPayment(freshMpesa, await order, phoneEnding(1), "Duka Crafts")));
+    await Promise.all([givenOrder(), givenOrder(), givenOrder()].map(async (order) => requestPayment(freshMpesa, (await order).id, phoneEnding(1), "Duka Crafts")));
     expect(fresh.pushes).toHaveLength(3);
     expect(fresh.tokensIssued()).toBe(1);
   } finally {
@@ -148,7 +127,7 @@ test("one access token serves every request: the shop does not fetch one per cal
 });
 
 test("a request cancelled on the phone changes no order and says so; the wait before another is 60 seconds", async () => {
-  const orderId = await givenOrder();
+  const { id: orderId } = await givenOrder();
   const sentAt = new Date();
   await requestPayment(mpesa, orderId, phoneEnding(1), "Duka Crafts", sentAt);
   const pushed = simulator.pushes.length;
@@ -168,8 +147,8 @@ test("a request cancelled on the phone changes no order and says so; the wait be
 });
 
 test("with no callback, the status query asks M-Pesa: 'paid' marks the request receipt pending, 'cancelled' fails it", async () => {
-  const paid = await givenOrder();
-  const cancelled = await givenOrder();
+  const { id: paid } = await givenOrder();
+  const { id: cancelled } = await givenOrder();
   await requestPayment(mpesa, paid, phoneEnding(4), "Duka Crafts");
   await requestPayment(mpesa, cancelled, phoneEnding(6), "Duka Crafts");
   // Before 90 seconds nothing is asked; after, each request is asked once.
@@ -192,7 +171,7 @@ test("two app processes asking at once ask M-Pesa about each unanswered request 
   const other = (await secondConnection(shop))?.db ?? shop.db;
   const unanswered: string[] = [];
   for (let i = 0; i < 6; i++) {
-    const orderId = await givenOrder();
+    const { id: orderId } = await givenOrder();
     await requestPayment(mpesa, orderId, phoneEnding(i % 2 === 0 ? 4 : 6), "Duka Crafts");
     unanswered.push(orderId);
   }
@@ -207,7 +186,7 @@ test("a query before the shopper has answered leaves the request waiting, to be 
   const slow = await startMpesaSimulator({ port: 0, callbackDelayMs: 60_000 });
   try {
     const slowMpesa = { ...mpesa, baseUrl: slow.baseUrl };
-    const orderId = await givenOrder();
+    const { id: orderId } = await givenOrder();
     await requestPayment(slowMpesa, orderId, phoneEnding(4), "Duka Crafts");
     const asked = new Date(Date.now() + 91_000);
     expect(await queryUnansweredRequests(slowMpesa, asked)).toBe(0);
@@ -221,16 +200,16 @@ test("a query before the shopper has answered leaves the request waiting, to be 
 });
 
 test("a callback sent twice, or twenty times at once, records one payment and takes the stock once", async () => {
-  const twice = await givenOrder();
+  const { id: twice } = await givenOrder();
   await requestPayment(mpesa, twice, phoneEnding(5), "Duka Crafts");
   await settledRequest(twice);
   await new Promise((resolve) => setTimeout(resolve, 200));
   expect(simulator.sentCallbacks.filter((c) => JSON.stringify(c.body).includes((simulator.pushes.at(-1)!.checkoutRequestId)))).toHaveLength(2);
   expect(await paymentsOf(twice)).toHaveLength(1);
 
-  // An order already delivered: the payment makes it Delivered and Paid, which takes its stock (SPEC §4).
-  const product = await givenProduct(10);
-  const delivered = await givenOrder(product, 3);
+  // An order already delivered: the payment makes it Delivered and Paid, which takes its stock (product.md §4).
+  const { id: product } = await givenProduct({ stock: 10 });
+  const { id: delivered } = await givenOrder({ lines: [{ productId: product, quantity: 3 }] });
   await setOrderStatus(delivered, { status: "Delivered" }, staff);
   const slow = await startMpesaSimulator({ port: 0, callbackDelayMs: 60_000 });
   try {
@@ -269,7 +248,7 @@ function paidCallback(merchantRequestId: string, checkoutRequestId: string, amou
 }
 
 test("a forged callback for a request the shop never sent changes no order; its money waits for staff", async () => {
-  const orderId = await givenOrder();
+  const { id: orderId } = await givenOrder();
   await receiveExpressCallback(paidCallback("1-2-3", "ws_CO_FORGED", 1_200, "SIMFORGED1"));
   expect(await orderOf(orderId)).toMatchObject({ paymentStatus: "Unpaid" });
   const [forged] = (await unmatchedPayments()).filter((p) => p.receipt === "SIMFORGED1");
@@ -277,7 +256,7 @@ test("a forged callback for a request the shop never sent changes no order; its 
 });
 
 test("an underpayment leaves the order Unpaid and flags it for staff", async () => {
-  const orderId = await givenOrder();
+  const { id: orderId } = await givenOrder();
   await requestPayment(mpesa, orderId, phoneEnding(8), "Duka Crafts");
   expect((await settledRequest(orderId)).state).toBe("paid");
   expect(await orderOf(orderId)).toMatchObject({ paymentStatus: "Unpaid", status: "Pending Payment" });
@@ -286,7 +265,7 @@ test("an underpayment leaves the order Unpaid and flags it for staff", async () 
 });
 
 test("M-Pesa down leaves the order as it was, and the shopper may try again at once", async () => {
-  const orderId = await givenOrder();
+  const { id: orderId } = await givenOrder();
   simulator.failNext("push");
   expect(await requestPayment(mpesa, orderId, phoneEnding(0), "Duka Crafts")).toEqual({ ok: false, problem: "mpesa-down" });
   expect(await requestOf(orderId)).toMatchObject({ state: "not sent" });
@@ -303,7 +282,7 @@ test("a paybill payment with the order's account number pays it; one naming no o
   expect(await registerPaybillUrls(mpesa)).toEqual({ ok: true });
   expect(await registerPaybillUrls(mpesa)).toEqual({ ok: true });
 
-  const matched = await givenOrder();
+  const { id: matched } = await givenOrder();
   // The database's code is the domain's: the generated column says what orderCode says.
   expect((await orderOf(matched)).orderCode).toBe(orderCode(matched));
   const typed = ` ${orderCode(matched).slice(0, 5).toLowerCase()} #${orderCode(matched).slice(5)} `;
@@ -311,7 +290,7 @@ test("a paybill payment with the order's account number pays it; one naming no o
   expect(await orderOf(matched)).toMatchObject({ paymentStatus: "Paid", status: "Processing" });
   expect(await paymentsOf(matched)).toMatchObject([{ state: "applied", method: "M-Pesa Paybill" }]);
 
-  const unpaid = await givenOrder();
+  const { id: unpaid } = await givenOrder();
   await simulator.confirmC2b({ billRef: "WRONGREF", amount: 1_200, transId: "SIMPAYBIL1" });
   await simulator.confirmC2b({ billRef: "WRONGREF", amount: 1_200, transId: "SIMPAYBIL1" }); // sent again
   const strays = (await unmatchedPayments()).filter((p) => p.receipt === "SIMPAYBIL1");

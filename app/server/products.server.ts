@@ -1,16 +1,18 @@
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Actor } from "~/domain/audit";
 import { changedMeanwhileMessage } from "~/domain/edit-version";
 import { type ProductFormAnswer, SAVE_FAILED_MESSAGE } from "~/domain/product";
 import { type ProductInput, productEditSchema, readProductForm } from "~/domain/product.schema";
-import { newProductSku, productSlug } from "~/domain/slug";
+import { newProductKeys, productSlug } from "~/domain/slug";
+import { inBatches } from "./db/batches.server";
 import type { Database, Transaction } from "./db/client.server";
 import { db } from "./db/database.server";
 import { likePattern } from "./db/like.server";
 import { recordChange } from "./audit.server";
 import { categories, products, productSlugHistory } from "./db/schema.server";
 import { publish } from "./events.server";
-import { fieldErrors, formFields } from "./form.server";
+import { fieldErrors } from "~/domain/form-errors";
+import { formFields } from "./form.server";
 import { newRecordId } from "./random.server";
 
 /** A row of the back office's products list. */
@@ -24,7 +26,7 @@ export type AdminProductRow = {
   isVisible: boolean;
 };
 
-/** Every product, hidden ones too, newest first; `query` narrows them by name, ignoring case (SPEC §2). */
+/** Every product, hidden ones too, newest first; `query` narrows them by name, ignoring case (product.md §2). */
 export async function productsForAdmin(query = ""): Promise<AdminProductRow[]> {
   const name = query.trim();
   const rows = await (
@@ -73,6 +75,9 @@ export const PRODUCT_FIELD_COLUMNS = {
   images: products.images,
 };
 
+/** A product as the catalogue import compares and writes it and the exports read it: with rating and reviews. */
+export const CATALOGUE_PRODUCT_COLUMNS = { ...PRODUCT_FIELD_COLUMNS, rating: products.rating, reviewCount: products.reviewCount };
+
 export async function productForEdit(id: string): Promise<ProductForEdit | undefined> {
   const [row] = await (
     await db()
@@ -98,16 +103,26 @@ async function categoryExists(tx: Transaction, categoryId: string | null): Promi
 }
 
 /**
- * A slug a product now answers to is nobody's former slug: the live product wins, and a storefront link to
- * it never redirects elsewhere (decision 012). Called after the product row is written, so a concurrent
+ * The slugs products now answer to are nobody's former slugs: the live product wins, and a storefront link to
+ * it never redirects elsewhere (decision 012). Called after the product rows are written, so a concurrent
  * rename that moved the same slug into the history has committed (the unique slug index made us wait).
  */
-async function claimSlug(tx: Transaction, slug: string): Promise<void> {
-  await tx.delete(productSlugHistory).where(eq(productSlugHistory.slug, slug));
+export async function claimSlugs(tx: Transaction, slugs: readonly string[]): Promise<void> {
+  for (const batch of inBatches(slugs)) await tx.delete(productSlugHistory).where(inArray(productSlugHistory.slug, batch));
+}
+
+/** Renamed products' former slugs keep answering, with a redirect to the product's new one (decision 012). */
+export async function keepFormerSlugs(tx: Transaction, former: readonly { slug: string; productId: string }[], now: Date): Promise<void> {
+  for (const batch of inBatches(former)) {
+    await tx
+      .insert(productSlugHistory)
+      .values(batch.map((entry) => ({ ...entry, createdAt: now })))
+      .onConflictDoUpdate({ target: productSlugHistory.slug, set: { productId: sql`excluded.product_id`, createdAt: now } });
+  }
 }
 
 /**
- * A new product (SPEC §3): its slug ends with the creation time and its SKU is 'AFB-NEW-{time}'; rating and
+ * A new product (product.md §3): its slug ends with the creation time and its SKU is 'AFB-NEW-{time}'; rating and
  * review count start at 0. Should another product already hold that millisecond's SKU or slug, the next
  * millisecond is used, so two products saved at once both get in.
  */
@@ -117,14 +132,14 @@ export async function createProduct(input: ProductInput, actor: Actor, now = new
     const created = await database.transaction(async (tx): Promise<SaveProductResult | null> => {
       if (!(await categoryExists(tx, input.categoryId))) return { ok: false, problem: "missing-category" };
       const id = newRecordId();
-      const slug = productSlug(input.name, String(time));
+      const { sku, slug } = newProductKeys(input.name, time);
       const [row] = await tx
         .insert(products)
-        .values({ ...input, id, slug, sku: newProductSku(new Date(time)), rating: 0, reviewCount: 0, createdAt: now, updatedAt: now })
+        .values({ ...input, id, slug, sku, rating: 0, reviewCount: 0, createdAt: now, updatedAt: now })
         .onConflictDoNothing()
         .returning({ id: products.id });
       if (!row) return null;
-      await claimSlug(tx, slug);
+      await claimSlugs(tx, [slug]);
       await recordChange(tx, { actor, entity: "product", entityId: id, action: "create", after: { ...input }, now });
       await publish(tx, "products", id);
       return { ok: true, id, slug };
@@ -137,10 +152,10 @@ export async function createProduct(input: ProductInput, actor: Actor, now = new
 export type ProductEditBase = { version: number; stockWas: number };
 
 /**
- * Saves the edited product (SPEC §7) if nobody changed it since the form was loaded (decision 031): staff
+ * Saves the edited product (product.md §7) if nobody changed it since the form was loaded (decision 031): staff
  * edits bump the version, and a save naming an older one is refused. Stock is written only when the form
  * changed it, and refused when it changed under the form (an order delivered meanwhile), so a save never
- * puts back stock an order took. The slug is rebuilt from the name and the id (SPEC §3); when that changes
+ * puts back stock an order took. The slug is rebuilt from the name and the id (product.md §3); when that changes
  * the slug, the old one is kept in the slug history so links to it answer 301 to the new one. `database` is
  * another app process's connection in tests; by default, the shop's.
  */
@@ -168,11 +183,8 @@ export async function updateProduct(
       .set({ ...change, slug, version: current.version + 1, updatedAt: now })
       .where(eq(products.id, id));
     if (slug !== current.slug) {
-      await claimSlug(tx, slug);
-      await tx
-        .insert(productSlugHistory)
-        .values({ slug: current.slug, productId: id, createdAt: now })
-        .onConflictDoUpdate({ target: productSlugHistory.slug, set: { productId: id, createdAt: now } });
+      await claimSlugs(tx, [slug]);
+      await keepFormerSlugs(tx, [{ slug: current.slug, productId: id }], now);
     }
     await recordChange(tx, { actor, entity: "product", entityId: id, action: "update", before: current, after: change, now });
     await publish(tx, "products", id);

@@ -12,7 +12,7 @@ import { db, shopDatabase } from "./db/database.server";
 import { timelineOf } from "./audit.server";
 import { auditLog, products, productSlugHistory } from "./db/schema.server";
 import { type ShopEvent, subscribe } from "./events.server";
-import { orderById, placeOrder } from "./orders.server";
+import { orderById } from "./orders.server";
 import {
   createProduct,
   deleteProduct,
@@ -23,6 +23,8 @@ import {
   updateProduct,
 } from "./products.server";
 import { writeSiteDocument } from "./site-documents.server";
+import { givenOrder, givenProduct } from "../../tests/setup/builders";
+import { productInput } from "../../tests/setup/product-input";
 import { mpesaShopSettings } from "../../tests/setup/shop-settings";
 
 const NOW = new Date("2025-11-22T04:00:00.000Z");
@@ -33,23 +35,7 @@ beforeAll(async () => {
   await writeSiteDocument("settings", mpesaShopSettings());
 });
 
-const product = (changes: Partial<ProductInput> = {}): ProductInput => ({
-  name: "Kitenge Maxi Dress",
-  categoryId: dresses,
-  priceCents: 3_500_50,
-  stock: 12,
-  description: "Flowing dress in bold print.",
-  details: ["Hand-stitched", "Made in Nairobi"],
-  sizes: ["S", "M", "L"],
-  colors: ["Red", "Blue"],
-  material: "Cotton",
-  culturalInspiration: "Swahili Coast",
-  isBestseller: true,
-  isNewArrival: false,
-  isVisible: true,
-  images: ["/uploads/kitenge-1.webp", "https://example.com/kitenge-2.jpg"],
-  ...changes,
-});
+const product = (changes: Partial<ProductInput> = {}): ProductInput => productInput({ categoryId: dresses, ...changes });
 
 const STAFF = staffActor("owner@duka.test");
 
@@ -257,7 +243,7 @@ test("a category deleted meanwhile fails the save", async () => {
 test("when the database refuses a save, the form is told it failed and the product is unchanged", async () => {
   const { id } = await created({ name: "Maasai Shuka" });
   // An address that is already another product's (e.g. from imported data) makes the unique index refuse.
-  await (await db()).insert(products).values({ id: `x${id}`, name: "Imported", slug: `maasai-blanket-${id}`, sku: `IMP-${id}` });
+  await givenProduct({ name: "Imported", slug: `maasai-blanket-${id}` });
   const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
 
   const form = formOf({ name: "Maasai Blanket", price: "99", images: "https://example.com/b.jpg", version: "1", stockWas: "0" });
@@ -329,15 +315,7 @@ test("the switch hides a product from the shop and shows it again; a missing pro
 test("a product in orders can be deleted: the orders keep what was bought, its old addresses go too", async () => {
   const { id, slug } = await created({ name: "Kitenge Shirt", priceCents: 2_900_00, stock: 5, images: ["/uploads/shirt.webp"] });
   await edit(id, product({ name: "Kitenge Shirt", priceCents: 2_900_00, stock: 5, images: ["/uploads/shirt.webp"] }));
-  const placed = await placeOrder({
-    name: "Achieng Otieno",
-    address: "Kimathi Street, Nairobi",
-    phone: "+254712345678",
-    paymentMethod: "M-Pesa",
-    bag: [{ productId: id, size: "M", color: "Blue", quantity: 2 }],
-    idempotencyKey: randomUUID(),
-  });
-  if (!placed.ok) throw new Error("the order was not placed");
+  const placed = await givenOrder({ lines: [{ productId: id, size: "M", color: "Blue", quantity: 2 }] });
 
   const events = await announced(() => deleteProduct(id, STAFF));
 
@@ -345,7 +323,7 @@ test("a product in orders can be deleted: the orders keep what was bought, its o
   expect(await productForEdit(id)).toBeUndefined();
   expect(await productBySlug(slug)).toEqual({ kind: "missing" });
   expect(await (await db()).select().from(productSlugHistory).where(eq(productSlugHistory.productId, id))).toEqual([]);
-  const order = await orderById(placed.orderId);
+  const order = await orderById(placed.id);
   expect(order!.lines).toEqual([
     {
       productId: null,

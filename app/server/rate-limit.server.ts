@@ -67,7 +67,7 @@ export type TakenAttempt = { allowed: true; giveBack(): Promise<void> } | { allo
  * sent at once cannot all slip through on one free attempt. When a limit refuses, the attempts taken from the
  * others are given back, so a refused attempt counts nowhere, and the wait is the first refusing limit's in
  * the order given (the broadest first). `giveBack` returns a taken attempt that should not count after all (a
- * sign-in whose password was right).
+ * sign-in whose password was right). Decision 030.
  */
 export async function takeAttempt(limits: readonly RateLimit[], now = new Date()): Promise<TakenAttempt> {
   const taken = await takeEach(limits, now);

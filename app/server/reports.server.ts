@@ -15,6 +15,7 @@ import type { ReportFilter } from "~/domain/report-period.schema";
 import { db } from "./db/database.server";
 import { liveCache } from "./live-cache.server";
 import { orderLines, orders, products } from "./db/schema.server";
+import { saleSql } from "./order-state.server";
 
 /** When the report is read, and where: "today" and the week's Sunday are the shop's. */
 export type ReportClock = { now: Date; timeZone: string };
@@ -31,11 +32,10 @@ export type SalesReport = {
   pageCount: number;
 };
 
-/** SPEC §4: a sale is an order both Delivered and Paid; archived orders were still sold. */
+/** product.md §4: a sale is an order both Delivered and Paid; archived orders were still sold. */
 function soldWithin(range: PeriodRange) {
   return and(
-    eq(orders.status, "Delivered"),
-    eq(orders.paymentStatus, "Paid"),
+    saleSql,
     range.start ? gte(orders.orderDate, range.start) : undefined,
     range.end ? lt(orders.orderDate, range.end) : undefined,
   );
@@ -56,9 +56,9 @@ const saleColumns = {
 const newestFirst = [desc(orders.orderDate), desc(orders.id)];
 
 /**
- * The Reports page (SPEC §2, §9): revenue, units and orders sold in the period, the stock's value now (price ×
+ * The Reports page (product.md §2, §9): revenue, units and orders sold in the period, the stock's value now (price ×
  * stock over every product), revenue per day for the chart, and one page of the sales, newest first. Every
- * figure is added up by the database, so the page costs the same few queries however many orders there are.
+ * figure is added up by the database, so the page costs the same few queries however many orders there are (decision 016).
  */
 export async function salesReport(filter: ReportFilter, clock: ReportClock, requestedPage?: string | null): Promise<SalesReport> {
   const range = periodRange(filter.period, clock.now, clock.timeZone, filter);

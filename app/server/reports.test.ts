@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { salesCsv } from "~/domain/report";
 import { parseReportPeriod } from "~/domain/report-period.schema";
 import { db } from "./db/database.server";
-import { orderLines, orders, products } from "./db/schema.server";
 import { salesForCsv, salesReport } from "./reports.server";
+import { givenProduct, givenStoredOrder } from "../../tests/setup/builders";
 
 const NAIROBI = "Africa/Nairobi";
 // Friday 20 November 2026, 13:00 in Nairobi (UTC+3); the week began on Sunday 15 November.
@@ -46,35 +46,22 @@ const SALES: Sale[] = [
 ];
 
 beforeAll(async () => {
-  const database = await db();
-  await database.insert(orders).values(
-    SALES.map((sale, n) => ({
+  for (const sale of SALES) {
+    await givenStoredOrder({
       id: sale.id,
-      trackingId: `AFBREPORT${String(n).padStart(3, "0")}`,
       clientName: sale.client ?? `Client ${sale.id}`,
-      clientAddress: "Moi Avenue, Nairobi",
-      clientPhone: "+254712345678",
       totalCents: sale.shillings * 100,
       status: sale.status ?? "Delivered",
       paymentStatus: sale.payment ?? "Paid",
-      paymentMethod: "M-Pesa",
       isArchived: sale.archived ?? false,
       orderDate: new Date(sale.at),
-    })),
-  );
-  await database
-    .insert(orderLines)
-    .values(
-      SALES.flatMap((sale) =>
-        sale.units.map((quantity, position) => ({ orderId: sale.id, position, name: "Kanga", unitPriceCents: 100, quantity })),
-      ),
-    );
+      lines: sale.units.map((quantity) => ({ name: "Kanga", unitPriceCents: 100, quantity })),
+    });
+  }
   // 50,000 × 60,000 cents alone overflows a 32-bit sum.
-  await database.insert(products).values([
-    { id: "p-gown", name: "Beaded Gown", slug: "beaded-gown", sku: "R-1", priceCents: 5_000_000, stock: 60_000 },
-    { id: "p-wrap", name: "Kanga Wrap", slug: "kanga-wrap", sku: "R-2", priceCents: 1_250_00, stock: 4 },
-    { id: "p-gone", name: "Sold Out Shirt", slug: "sold-out-shirt", sku: "R-3", priceCents: 3_900_00, stock: 0 },
-  ]);
+  await givenProduct({ name: "Beaded Gown", priceCents: 5_000_000, stock: 60_000 });
+  await givenProduct({ name: "Kanga Wrap", priceCents: 1_250_00, stock: 4 });
+  await givenProduct({ name: "Sold Out Shirt", priceCents: 3_900_00, stock: 0 });
 });
 
 const report = (params: Record<string, string>, clock = friday) => salesReport(parseReportPeriod(new URLSearchParams(params)), clock);

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { expect, test, vi } from "vitest";
 import { staffActor } from "~/domain/audit";
+import { givenStoredOrder } from "../../tests/setup/builders";
 import { timelineOf } from "./audit.server";
 import { db } from "./db/database.server";
 import { orders } from "./db/schema.server";
@@ -35,18 +36,7 @@ test("an edit from a dialog opened before a colleague's edit is refused and chan
 
 test("deleting a rider keeps the orders they delivered, without a rider, and tells open pages", async () => {
   const rider = await createRider({ name: "Baraka Ochieng", phone: "+254755666777" }, OWNER);
-  await (await db()).insert(orders).values({
-    id: "order-with-baraka",
-    trackingId: "AFBRIDER0001",
-    clientName: "Achieng Otieno",
-    clientAddress: "Kimathi Street, Nairobi",
-    clientPhone: "+254712345678",
-    totalCents: 5_800_00,
-    paymentMethod: "M-Pesa",
-    status: "Delivered",
-    paymentStatus: "Paid",
-    riderId: rider,
-  });
+  await givenStoredOrder({ id: "order-with-baraka", totalCents: 5_800_00, status: "Delivered", paymentStatus: "Paid", riderId: rider });
   const heard: ShopEvent[] = [];
   const unsubscribe = await subscribe(["riders", "orders"], (event) => heard.push(event));
 

@@ -83,7 +83,7 @@ async function sessionStaff(tokenHash: string, now: Date): Promise<StaffMember |
 }
 
 /**
- * The guard of SPEC §6, for every admin loader and action: the signed-out go to the login page, which
+ * The guard of product.md §6, for every admin loader and action: the signed-out go to the login page, which
  * brings them back here afterwards; a staff member without one of `roles` goes to the dashboard.
  */
 export async function requireStaff(request: Request, roles: readonly StaffRole[]): Promise<StaffMember> {

@@ -60,8 +60,8 @@ export async function writeSiteDocument<K extends SiteDocumentKey>(
   return valid;
 }
 
-/** A lasting id for a slide, payment method, field, FAQ, contact field or link added in an editor (SPEC §3). */
-export const newContentId = (prefix: IdPrefix): string => prefixedId(prefix, new Date(), secureRandomInt);
+/** A lasting id for a slide, payment method, field, FAQ, contact field or link added in an editor (product.md §3). */
+const newContentId = (prefix: IdPrefix): string => prefixedId(prefix, new Date(), secureRandomInt);
 
 /** A document as an editor loads it: its content, and the version its save must name (decision 031). */
 export async function readSiteDocumentForEdit<K extends SiteDocumentKey>(key: K): Promise<{ document: SiteDocument<K>; version: number }> {

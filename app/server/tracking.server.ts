@@ -6,8 +6,8 @@ import { config } from "./config.server";
 import { lookUpOrder, orderByTrackingId, ordersByPhone } from "./orders.server";
 import { batchedRateLimit } from "./rate-limit.server";
 
-/** SPEC §8: what /track says when nothing matches. */
-export const NO_ORDER_FOUND_MESSAGE =
+/** product.md §8: what /track says when nothing matches. */
+const NO_ORDER_FOUND_MESSAGE =
   "No order found with that Order ID, Tracking ID, or Phone Number. Please check your details and try again.";
 
 /**

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
 import { loader as ordersByPhoneLoader } from "~/routes/shop/orders-by-phone";
@@ -7,8 +6,9 @@ import { loader as trackOrderLoader } from "~/routes/shop/track-order";
 import { db } from "./db/database.server";
 import { orders, products, riders } from "./db/schema.server";
 import { writeSampleDataOnce } from "./db/seed.server";
-import { lookUpOrder, ordersByPhone, placeOrder } from "./orders.server";
+import { lookUpOrder, ordersByPhone } from "./orders.server";
 import { findOrder, phoneOrders, trackedOrder } from "./tracking.server";
+import { givenOrder } from "../../tests/setup/builders";
 
 const NO_MATCH = "No order found with that Order ID, Tracking ID, or Phone Number. Please check your details and try again.";
 
@@ -22,20 +22,8 @@ async function productId(name: string) {
 }
 
 async function orderFor(phone: string, orderDate = new Date()) {
-  const result = await placeOrder(
-    {
-      name: "Achieng Otieno",
-      address: "Kimathi Street, Nairobi",
-      phone,
-      paymentMethod: "M-Pesa",
-      bag: [{ productId: await productId("Kanga Cotton Head Wrap"), size: "One Size", color: "Terracotta", quantity: 2 }],
-      idempotencyKey: randomUUID(),
-    },
-    orderDate,
-  );
-  if (!result.ok) throw new Error(`could not place the order: ${result.problem.kind}`);
-  const [row] = await (await db()).select().from(orders).where(eq(orders.id, result.orderId));
-  return row!;
+  const lines = [{ productId: await productId("Kanga Cotton Head Wrap"), size: "One Size", color: "Terracotta", quantity: 2 }];
+  return givenOrder({ phone, lines, at: orderDate });
 }
 
 beforeAll(async () => {

@@ -5,6 +5,7 @@ import type { Database } from "./db/client.server";
 import { db } from "./db/database.server";
 import { auditLog, orders, paymentRequests } from "./db/schema.server";
 import { applyChange } from "./order-admin.server";
+import { awaitingPaymentSql } from "./order-state.server";
 import { readSiteDocument } from "./site-documents.server";
 
 // The hold time for unpaid orders (decision 033): the shop cancels what waited too long for payment, through
@@ -37,13 +38,13 @@ export async function cancelUnpaidOrdersPastHold(now: Date, database?: Database,
   while (!signal?.aborted) {
     const batch = await (database ?? (await db())).transaction(async (tx) => {
       // The query narrows to the orders isPastHold decides on, through the partial index of orders awaiting
-      // payment; its condition is written as the index's is, so the planner always matches the two.
+      // payment.
       const claimed = await tx
         .select({ order: orders, lastStaffChangeAt: lastStaffChange, paymentUnderway })
         .from(orders)
         .where(
           and(
-            sql`${orders.status} = 'Pending Payment' and ${orders.paymentStatus} = 'Unpaid' and ${orders.isArchived} = false`,
+            awaitingPaymentSql,
             lt(orders.orderDate, cutoff),
             sql`coalesce(${lastStaffChange} < ${cutoff.toISOString()}::timestamptz, true)`,
             sql`not ${paymentUnderway}`,

@@ -1,19 +1,18 @@
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
 import { staffActor } from "~/domain/audit";
 import { secondConnection } from "../../tests/setup/fresh-database";
 import { timelineOf } from "./audit.server";
-import { heldQuantities } from "./catalogue.server";
+import { heldQuantities } from "./stock.server";
 import type { Database } from "./db/client.server";
 import { db, shopDatabase } from "./db/database.server";
-import { orders, paymentRequests, products } from "./db/schema.server";
+import { orders, paymentRequests } from "./db/schema.server";
 import { watchLocalWrites } from "./events.server";
 import { setOrderArchived, setOrderStatus } from "./order-admin.server";
-import { placeOrder } from "./orders.server";
 import { newRecordId } from "./random.server";
 import { writeSiteDocument } from "./site-documents.server";
 import { cancelUnpaidOrdersPastHold } from "./unpaid-orders.server";
+import { givenOrder, givenProduct } from "../../tests/setup/builders";
 import { mpesaShopSettings } from "../../tests/setup/shop-settings";
 
 const settings = mpesaShopSettings();
@@ -25,28 +24,6 @@ const now = new Date("2030-03-10T12:00:00Z");
 const hoursBefore = (hours: number, from = now) => new Date(from.getTime() - hours * 3_600_000);
 const staff = staffActor("owner@duka.test");
 
-async function givenProduct(stock: number) {
-  const id = newRecordId();
-  await (await db()).insert(products).values({ id, name: `Kanga Wrap ${id}`, slug: `kanga-${id}`, sku: `TEST-${id}`, priceCents: 900_00, stock });
-  return id;
-}
-
-async function givenOrder(productId: string, quantity: number, placedAt: Date) {
-  const placed = await placeOrder(
-    {
-      name: "Achieng Otieno",
-      address: "Kimathi Street, Nairobi",
-      phone: "+254712345678",
-      paymentMethod: "M-Pesa",
-      bag: [{ productId, size: "", color: "", quantity }],
-      idempotencyKey: randomUUID(),
-    },
-    placedAt,
-  );
-  if (!placed.ok) throw new Error(`the order should be placed: ${JSON.stringify(placed.problem)}`);
-  return placed.orderId;
-}
-
 async function statusOf(id: string) {
   const [row] = await (await db()).select({ status: orders.status }).from(orders).where(eq(orders.id, id));
   return row!.status;
@@ -57,10 +34,10 @@ const heldOf = async (productId: string) => (await heldQuantities(await db(), [p
 test("two app processes sweeping at once cancel each order exactly once, with one entry each in the activity log", async () => {
   const shop: { db: Database; url?: string } = await shopDatabase();
   const other = (await secondConnection(shop))?.db ?? shop.db;
-  const product = await givenProduct(500);
+  const { id: product } = await givenProduct({ stock: 500 });
   // More than one batch, so the two sweeps claim batches side by side.
   const placed: string[] = [];
-  for (let i = 0; i < 120; i++) placed.push(await givenOrder(product, 1, hoursBefore(49 + i / 60)));
+  for (let i = 0; i < 120; i++) placed.push((await givenOrder({ lines: [{ productId: product }], at: hoursBefore(49 + i / 60) })).id);
 
   const [mine, theirs] = await Promise.all([cancelUnpaidOrdersPastHold(now, shop.db), cancelUnpaidOrdersPastHold(now, other)]);
 
@@ -73,15 +50,15 @@ test("two app processes sweeping at once cancel each order exactly once, with on
 });
 
 test("an order unpaid for longer than the hold is cancelled by the shop, its stock released and the change recorded as the shop's", async () => {
-  const product = await givenProduct(3);
-  const other = await givenProduct(10);
-  const overdue = await givenOrder(product, 3, hoursBefore(49));
-  const newer = await givenOrder(other, 1, hoursBefore(47));
-  const paid = await givenOrder(other, 1, hoursBefore(72));
+  const { id: product } = await givenProduct({ stock: 3 });
+  const { id: other } = await givenProduct({ stock: 10 });
+  const { id: overdue } = await givenOrder({ lines: [{ productId: product, quantity: 3 }], at: hoursBefore(49) });
+  const { id: newer } = await givenOrder({ lines: [{ productId: other }], at: hoursBefore(47) });
+  const { id: paid } = await givenOrder({ lines: [{ productId: other }], at: hoursBefore(72) });
   await setOrderStatus(paid, { paymentStatus: "Paid" }, staff, hoursBefore(71));
-  const processing = await givenOrder(other, 1, hoursBefore(72));
+  const { id: processing } = await givenOrder({ lines: [{ productId: other }], at: hoursBefore(72) });
   await setOrderStatus(processing, { status: "Processing" }, staff, hoursBefore(71));
-  const archived = await givenOrder(other, 1, hoursBefore(72));
+  const { id: archived } = await givenOrder({ lines: [{ productId: other }], at: hoursBefore(72) });
   await setOrderArchived(archived, true, staff, hoursBefore(71));
   let announced = 0;
   watchLocalWrites(["products"], () => announced++);
@@ -113,10 +90,10 @@ test("an order unpaid for longer than the hold is cancelled by the shop, its sto
 });
 
 test("an order whose shopper is paying by M-Pesa Express, or whose payment M-Pesa confirmed without a receipt, is not cancelled", async () => {
-  const product = await givenProduct(10);
-  const paying = await givenOrder(product, 1, hoursBefore(49));
-  const confirmed = await givenOrder(product, 1, hoursBefore(49));
-  const failed = await givenOrder(product, 1, hoursBefore(49));
+  const { id: product } = await givenProduct({ stock: 10, priceCents: 900_00 });
+  const { id: paying } = await givenOrder({ lines: [{ productId: product }], at: hoursBefore(49) });
+  const { id: confirmed } = await givenOrder({ lines: [{ productId: product }], at: hoursBefore(49) });
+  const { id: failed } = await givenOrder({ lines: [{ productId: product }], at: hoursBefore(49) });
   const request = (orderId: string, state: "waiting" | "receipt pending" | "failed") => ({
     id: newRecordId(),
     orderId,
@@ -133,7 +110,7 @@ test("an order whose shopper is paying by M-Pesa Express, or whose payment M-Pes
 });
 
 test("an order a staff member reopened waits a whole hold again before the shop cancels it", async () => {
-  const order = await givenOrder(await givenProduct(5), 1, hoursBefore(49));
+  const { id: order } = await givenOrder({ at: hoursBefore(49) });
   expect(await cancelUnpaidOrdersPastHold(now)).toBe(1);
   await setOrderStatus(order, { status: "Pending Payment" }, staff, now);
 
@@ -144,9 +121,9 @@ test("an order a staff member reopened waits a whole hold again before the shop 
 });
 
 test("the hold time comes from Site Settings; 0 holds stock forever", async () => {
-  const product = await givenProduct(5);
-  const order = await givenOrder(product, 2, hoursBefore(24 * 365));
-  const recent = await givenOrder(product, 1, hoursBefore(2));
+  const { id: product } = await givenProduct({ stock: 5 });
+  const { id: order } = await givenOrder({ lines: [{ productId: product, quantity: 2 }], at: hoursBefore(24 * 365) });
+  const { id: recent } = await givenOrder({ lines: [{ productId: product }], at: hoursBefore(2) });
 
   await writeSiteDocument("settings", { ...settings, unpaidHoldMinutes: 0 });
   expect(await cancelUnpaidOrdersPastHold(now)).toBe(0);

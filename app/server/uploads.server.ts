@@ -31,7 +31,7 @@ async function writeAtomically(file: string, data: Buffer) {
 
 /**
  * Stores an image as WebP in several widths and returns its URL (`/uploads/{key}.webp`). The key is the
- * content's hash, so the same picture uploaded twice is stored once and its files can be cached forever.
+ * content's hash, so the same picture uploaded twice is stored once and its files can be cached forever (decision 020).
  */
 export async function saveImage(original: Buffer): Promise<string> {
   if (original.byteLength > MAX_UPLOAD_BYTES) throw new ImageRejectedError("The image is larger than 10 MB.");

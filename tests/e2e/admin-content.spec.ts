@@ -26,7 +26,7 @@ async function pauseClock(page: Page) {
   await page.clock.pauseAt(new Date(now + 1_000));
 }
 
-/** Saves with the given button and checks the success message stays exactly 3 s (SPEC §4, §9). */
+/** Saves with the given button and checks the success message stays exactly 3 s (product.md §4, §9). */
 async function saveAndSeeSuccess(page: Page, button: string, message: string) {
   await pauseClock(page);
   await page.getByRole("button", { name: button }).click();

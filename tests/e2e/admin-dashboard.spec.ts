@@ -65,7 +65,7 @@ test("the four figures count per the spec, and products running low are listed",
   await expect(page.getByText("KSH 16,500")).toBeVisible({ timeout: 2_000 });
   await expect(runningLow.getByRole("listitem")).toHaveText(["Sisal Wall Basket Set3 left"]);
 
-  // An archived sale still counts (SPEC §4: Delivered and Paid, archived or not).
+  // An archived sale still counts (product.md §4: Delivered and Paid, archived or not).
   await staff.post("/admin/orders", { form: { intent: "archive", id: order.orderId }, headers: { Origin: shop.baseURL } });
   await developerPage.reload();
   await expect(developerPage.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();

@@ -18,7 +18,7 @@ const SAVE_FAILED = "Failed to save product. Please try again.";
 const RUN = Date.now().toString(36);
 const START = new Date("2025-06-02T09:00:00+03:00");
 
-/** The SPEC §3 slug rule's name part, as the tests see it. */
+/** The product.md §3 slug rule's name part, as the tests see it. */
 const slugPrefix = (name: string) =>
   name
     .toLowerCase()

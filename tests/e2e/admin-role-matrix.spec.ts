@@ -8,7 +8,7 @@ import { removeDataDir, type ShopServer, startShop } from "./support/shop-server
 import { addStaffMember, signedInRequest } from "./support/staff";
 
 // Every admin URL and every admin action as signed-out, Store Owner and Developer, by direct HTTP requests
-// (SPEC §6). Runs on a private shop, so the allowed requests at the end may change it freely.
+// (product.md §6). Runs on a private shop, so the allowed requests at the end may change it freely.
 
 const OWNER = "owner@matrix.test";
 const FIXTURE = path.join(import.meta.dirname, "fixtures", "terracotta.png");

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 
-// The sample shop (SPEC §3): 10 products in 4 categories, priced from KSH 1,200 to KSH 8,500.
+// The sample shop (product.md §3): 10 products in 4 categories, priced from KSH 1,200 to KSH 8,500.
 const EVERY_SAMPLE_PRODUCT = 10;
 
 const isPhone = (page: Page) => page.viewportSize()!.width < 1024;

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { actorLabel, type AuditAction, fieldLabel, shownValue } from "~/domain/audit";
 import { formatKsh } from "~/domain/money";
-import { saleTime } from "~/domain/report";
+import { shopDateTime } from "~/domain/shop-time";
 
 /** One entry of a record's timeline, as `timelineOf` reads it (only what the timeline shows). */
 export type TimelineEntry = {
@@ -55,7 +55,7 @@ export function ActivityTimeline<E extends TimelineEntry>({
           <li key={entry.id}>
             <p>
               <time dateTime={entry.at.toISOString()} className="font-semibold">
-                {saleTime(entry.at, timeZone)}
+                {shopDateTime(entry.at, timeZone)}
               </time>
               {" · "}
               <span>{actorLabel(entry)}</span>

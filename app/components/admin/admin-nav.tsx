@@ -4,7 +4,7 @@ import { AdminIcon } from "./icon";
 
 const GROUPS: AdminPageGroup[] = ["main", "content", "configuration"];
 
-/** The sidebar's links, grouped; a staff member sees only the pages their role may open (SPEC §2, §6). */
+/** The sidebar's links, grouped; a staff member sees only the pages their role may open (product.md §2, §6). */
 export function AdminNav({ pages, onNavigate }: { pages: readonly AdminPage[]; onNavigate?: () => void }) {
   return (
     <nav aria-label="Admin">

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Dialog } from "~/components/ui/dialog";
-import { Picture } from "~/components/ui/image";
+import { Thumbnail } from "~/components/ui/image";
 import { Price } from "~/components/ui/price";
 import { LiveStatus } from "~/components/ui/status";
 import {
@@ -31,7 +31,7 @@ function groupsOf(results: AdminSearchResults): Group[] {
         href: adminSearchLinks.product(product.id),
         content: (
           <>
-            <Picture url={product.image} alt="" width={40} height={40} sizes="40px" className="size-10 rounded-lg object-cover" />
+            <Thumbnail url={product.image} width={40} height={40} className="size-10" />
             <span className="min-w-0">
               <span className="block truncate font-semibold">{product.name}</span>
               <span className="block text-xs text-earth-700 dark:text-clay-200">{product.sku}</span>
@@ -94,7 +94,7 @@ function groupsOf(results: AdminSearchResults): Group[] {
 }
 
 /**
- * The back office's global search (SPEC §2 Admin): a Search button in the header (and Ctrl/Cmd+K) opens an
+ * The back office's global search (product.md §2 Admin): a Search button in the header (and Ctrl/Cmd+K) opens an
  * overlay whose box searches products, orders, riders and admin pages on the server as you type. Arrow keys
  * move through the results, Enter opens one, Escape closes.
  */
@@ -155,7 +155,7 @@ export function AdminSearch() {
   const activeHit = hits[Math.min(active, hits.length - 1)];
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    // SPEC §2: Escape closes the overlay. A search box would spend the first press clearing its text.
+    // product.md §2: Escape closes the overlay. A search box would spend the first press clearing its text.
     if (event.key === "Escape") {
       event.preventDefault();
       close();

@@ -20,7 +20,7 @@ export type EditorAnswer<T> = { ok: true; saved: T; version: number } | { ok: fa
 
 /**
  * An editor route's clientAction: a save that fails on the way (the connection drops, the server errs) becomes
- * an answer the form shows with the spec's message, instead of replacing the page and what was typed on it.
+ * an answer the form shows with the spec's message, instead of replacing the page and what was typed on it (decision 019).
  */
 export async function answerOrSaveFailure<T>(
   serverAction: () => Promise<T>,
@@ -36,7 +36,7 @@ export async function answerOrSaveFailure<T>(
 }
 
 /**
- * The state of one settings or content editor (SPEC §2): the document being edited, kept in the browser and
+ * The state of one settings or content editor (product.md §2): the document being edited, kept in the browser and
  * posted whole as JSON with the version it was based on (decision 031); what the server said about it; and
  * the success message, shown for 3 s.
  */

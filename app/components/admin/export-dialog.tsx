@@ -2,7 +2,7 @@ import { type ReactNode, useState } from "react";
 import { AdminIcon } from "~/components/admin/icon";
 import { PeriodFields } from "~/components/admin/report-filter";
 import { Button } from "~/components/ui/button";
-import { Dialog } from "~/components/ui/dialog";
+import { Dialog, DialogButtons } from "~/components/ui/dialog";
 
 /**
  * An "Export" button and its dialog: a plain GET form whose answer is a CSV download, so the page stays where
@@ -19,12 +19,7 @@ function ExportDialog({ title, action, children }: { title: string; action: stri
       <Dialog open={open} onClose={() => setOpen(false)} title={title}>
         <form method="get" action={action} className="group space-y-4" onSubmit={() => setTimeout(() => setOpen(false))}>
           {children}
-          <div className="flex justify-end gap-2">
-            <Button variant="ghost" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit">Download CSV</Button>
-          </div>
+          <DialogButtons onCancel={() => setOpen(false)} label="Download CSV" />
         </form>
       </Dialog>
     </>

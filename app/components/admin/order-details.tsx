@@ -1,28 +1,27 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { Dialog } from "~/components/ui/dialog";
-import { TextArea, TextField } from "~/components/ui/field";
-import { Picture } from "~/components/ui/image";
+import { PhoneField, TextArea, TextField } from "~/components/ui/field";
+import { Thumbnail } from "~/components/ui/image";
 import { Price } from "~/components/ui/price";
-import { ErrorMessage, LiveStatus, StatusBadge } from "~/components/ui/status";
+import { ErrorMessage, LiveStatus, PaymentBadge, StatusBadge } from "~/components/ui/status";
 import { useTimedFlag } from "~/components/ui/use-timed-flag";
+import { fieldErrors } from "~/domain/form-errors";
 import {
   CLIENT_ADDRESS_MAX_CHARS,
   CLIENT_DETAILS_SAVE_DELAY_MS,
   CLIENT_NAME_MAX_CHARS,
   type ClientDetailsProblems,
-  clientDetailsProblems,
   ORDER_NOT_FOUND_MESSAGE,
 } from "~/domain/order-admin";
+import { clientDetailsSchema } from "~/domain/order-admin.schema";
 import { shortOrderId } from "~/domain/order-id";
-import type { PaymentStatus } from "~/domain/order-status";
 import type { OrderPaymentShown, PaymentRequestShown } from "~/domain/payments";
-import { PHONE_MAX_LENGTH } from "~/domain/phone";
-import { saleTime } from "~/domain/report";
+import { shopDateTime } from "~/domain/shop-time";
 import type { AdminOrderDetails } from "~/server/order-admin.server";
 import { ActivityTimeline, type TimelineEntry } from "./activity-timeline";
 import { useOrderAction } from "./order-live";
 
-/** SPEC §4: success messages clear after 3 s. */
+/** product.md §4: success messages clear after 3 s. */
 const SAVED_MS = 3_000;
 
 export type SelectedOrder =
@@ -36,14 +35,6 @@ export type SelectedOrder =
   | { kind: "missing" }
   | null;
 
-function PaymentBadge({ status }: { status: PaymentStatus }) {
-  const tone =
-    status === "Paid"
-      ? "bg-green-100 text-green-900 dark:bg-green-900/40 dark:text-green-200"
-      : "bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100";
-  return <span className={`inline-block rounded-full px-3 py-1 text-xs font-semibold ${tone}`}>{status}</span>;
-}
-
 type OrderPayments = { payments: readonly OrderPaymentShown[]; requests: readonly PaymentRequestShown[] };
 
 /**
@@ -51,7 +42,7 @@ type OrderPayments = { payments: readonly OrderPaymentShown[]; requests: readonl
  * requests sent to the shopper's phone, newest first.
  */
 function OrderPaymentsSection({ payments, requests, timeZone }: OrderPayments & { timeZone: string }) {
-  const when = (at: Date) => <time dateTime={at.toISOString()}>{saleTime(at, timeZone)}</time>;
+  const when = (at: Date) => <time dateTime={at.toISOString()}>{shopDateTime(at, timeZone)}</time>;
   return (
     <section aria-labelledby="order-payments" className="space-y-3">
       <h3 id="order-payments" className="font-display text-lg font-semibold">
@@ -103,7 +94,7 @@ let openings = 0;
 const CLIENT_FIELDS = { name: "clientName", address: "clientAddress", phone: "clientPhone" } as const;
 
 /**
- * The client's details, saved 500 ms after typing stops (SPEC §2, §9) once they pass the rules of SPEC §5;
+ * The client's details, saved 500 ms after typing stops (product.md §2, §9) once they pass the rules of product.md §5;
  * `flushRef` saves at once what is still waiting (the dialog calls it when it closes). Each save names the
  * version of the details its text is based on, and is refused if a colleague changed them since (decision 031).
  */
@@ -132,9 +123,10 @@ function ClientDetailsForm({ order, flushRef }: { order: AdminOrderDetails; flus
       address: String(fields.get("address") ?? ""),
       phone: String(fields.get("phone") ?? ""),
     };
-    const problems = clientDetailsProblems(details);
-    if (Object.keys(problems).length > 0) {
-      setChecked(problems);
+    // The server's own schema, so the dialog refuses exactly what the action would.
+    const parsed = clientDetailsSchema.safeParse(details);
+    if (!parsed.success) {
+      setChecked(fieldErrors(parsed.error));
       return;
     }
     setChecked(null);
@@ -212,17 +204,7 @@ function ClientDetailsForm({ order, flushRef }: { order: AdminOrderDetails; flus
         required
         error={problems.address}
       />
-      <TextField
-        label="Phone"
-        name="phone"
-        type="tel"
-        defaultValue={order.clientPhone}
-        maxLength={PHONE_MAX_LENGTH}
-        required
-        autoComplete="off"
-        hint="With the country code, e.g. +254712345678"
-        error={problems.phone}
-      />
+      <PhoneField defaultValue={order.clientPhone} required autoComplete="off" error={problems.phone} />
       <ErrorMessage>{refusal?.message}</ErrorMessage>
       <LiveStatus className="min-h-5 text-sm font-semibold text-green-800 dark:text-green-300">
         {busy ? "Saving..." : saved ? "Saved!" : ""}
@@ -266,7 +248,7 @@ function OrderSummary({ order }: { order: AdminOrderDetails & { placedOn: string
   );
 }
 
-/** The order details dialog (SPEC §2): summary, items, payments, and the client's details, editable. */
+/** The order details dialog (product.md §2): summary, items, payments, and the client's details, editable. */
 export function OrderDetailsDialog({ selected, onClose }: { selected: SelectedOrder; onClose: () => void }) {
   const flushRef = useRef<(() => void) | null>(null);
   const found = selected?.kind === "found" ? selected : null;
@@ -291,14 +273,7 @@ export function OrderDetailsDialog({ selected, onClose }: { selected: SelectedOr
             <ul className="mt-2 divide-y divide-clay-200 dark:divide-earth-800">
               {order.lines.map((line, index) => (
                 <li key={index} className="flex items-center gap-3 py-3">
-                  <Picture
-                    url={line.image}
-                    alt=""
-                    width={56}
-                    height={56}
-                    sizes="56px"
-                    className="size-14 shrink-0 rounded-lg object-cover"
-                  />
+                  <Thumbnail url={line.image} width={56} height={56} className="size-14" />
                   <div className="min-w-0 flex-1">
                     <p className="font-semibold">{line.name}</p>
                     <p className="text-sm text-earth-700 dark:text-clay-200">

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
-import { Dialog } from "~/components/ui/dialog";
+import { Dialog, DialogButtons } from "~/components/ui/dialog";
 import { SelectField } from "~/components/ui/field";
 import { ErrorMessage, LiveStatus } from "~/components/ui/status";
 import { NO_RIDERS_MESSAGE, riderOptionLabel } from "~/domain/order-admin";
@@ -10,7 +10,7 @@ import { useOrderAction } from "./order-live";
 import { AdminIcon } from "./icon";
 
 /**
- * The dispatch dialog (SPEC §2; ARCHITECTURE, the two readings decided): choose a rider and confirm; the order
+ * The dispatch dialog (product.md §2; ARCHITECTURE, the two readings decided): choose a rider and confirm; the order
  * goes Out for Delivery with that rider, and the dialog then offers the delivery details as a chat to the rider.
  * `opening` is a fresh number for each opening, so the dialog never shows an earlier opening's answer.
  */
@@ -75,14 +75,7 @@ export function DispatchDialog({
             ))}
           </SelectField>
           <ErrorMessage>{error}</ErrorMessage>
-          <div className="flex justify-end gap-2">
-            <Button variant="ghost" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? "Dispatching..." : "Confirm Dispatch"}
-            </Button>
-          </div>
+          <DialogButtons onCancel={onClose} label="Confirm Dispatch" busyLabel="Dispatching..." busy={busy} />
         </form>
       )}
     </Dialog>

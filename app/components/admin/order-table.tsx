@@ -159,7 +159,7 @@ function OrderRow({
   );
 }
 
-/** The orders table (SPEC §2): date-group header rows, then each order with its dropdowns and actions. */
+/** The orders table (product.md §2): date-group header rows, then each order with its dropdowns and actions. */
 export function OrderTable({
   groups,
   tab,

@@ -7,7 +7,7 @@ import { ErrorMessage, LiveStatus } from "~/components/ui/status";
 import { centsToShillings } from "~/domain/money";
 import { type ProductFields, type ProductFormAnswer, REQUIRED_FIELDS_MESSAGE } from "~/domain/product";
 
-/** SPEC §9: after 'Saved!' the form returns to the products list after 2 s. */
+/** product.md §9: after 'Saved!' the form returns to the products list after 2 s. */
 const REDIRECT_MS = 2_000;
 
 const commaHint = "Separate entries with commas.";
@@ -34,7 +34,7 @@ function Checkbox({
 }
 
 /**
- * The product form, for a new product and for an edit (SPEC §2, §3, §5). Everything is checked on the server:
+ * The product form, for a new product and for an edit (product.md §2, §3, §5). Everything is checked on the server:
  * lists are posted as typed (a comma typed at the end stays put) and parsed there. A save shows 'Saving...'
  * then 'Saved!' and returns to the list after 2 s; a refusal keeps everything typed and the button enabled.
  */

@@ -3,7 +3,7 @@ import { ImageUpload } from "~/components/admin/image-upload";
 import { IconButton } from "~/components/admin/table";
 import { Button } from "~/components/ui/button";
 import { TextArea } from "~/components/ui/field";
-import { Picture } from "~/components/ui/image";
+import { Thumbnail } from "~/components/ui/image";
 import { ErrorMessage, LiveStatus } from "~/components/ui/status";
 import { INVALID_URLS_MESSAGE, parseImageUrlList } from "~/domain/image-list";
 import { addImages, moveImage } from "~/domain/product";
@@ -89,7 +89,7 @@ export function ProductImages({
         <ol aria-label="Product images" className="space-y-2">
           {images.map((url, index) => (
             <li key={url} className="flex items-center gap-3 rounded-xl border border-clay-200 p-2 dark:border-earth-800">
-              <Picture url={url} alt="" width={56} height={56} sizes="56px" className="size-14 shrink-0 rounded-lg object-cover" />
+              <Thumbnail url={url} width={56} height={56} className="size-14" />
               <div className="min-w-0 flex-1 text-sm">
                 <p className="font-semibold">{index === 0 ? "Image 1 (main)" : `Image ${index + 1}`}</p>
                 <p className="truncate text-earth-700 dark:text-clay-200" title={url}>

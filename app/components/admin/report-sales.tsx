@@ -5,7 +5,7 @@ import { adminSearchLinks } from "~/domain/admin-search";
 
 export type SaleLine = { id: string; number: string; when: string; clientName: string; items: number; totalCents: number };
 
-/** The report's sales table (SPEC §2 Reports); each order id opens that order on the orders page. */
+/** The report's sales table (product.md §2 Reports); each order id opens that order on the orders page. */
 export function SalesTable({ sales }: { sales: readonly SaleLine[] }) {
   return (
     <AdminTable columns={["Order ID", "Date", "Client", "Items", "Total"]} caption="Sales">

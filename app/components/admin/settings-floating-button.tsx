@@ -10,7 +10,7 @@ const icons: { field: Exclude<keyof FloatingButton, "enabled">; label: string }[
   { field: "callIconUrl", label: "Call icon URL" },
 ];
 
-/** Site Settings: the storefront's floating contact button (SPEC §2, §3). */
+/** Site Settings: the storefront's floating contact button (product.md §2, §3). */
 export function FloatingButtonEditor({
   fab,
   onChange,

@@ -4,7 +4,7 @@ import { TextArea, TextField } from "~/components/ui/field";
 import { fieldKey, LIST_LIMITS } from "~/domain/site-content";
 import type { HeroSlide } from "~/domain/site-documents.schema";
 
-/** Site Settings: the home page's hero slides, in the order they turn (SPEC §2, §3). */
+/** Site Settings: the home page's hero slides, in the order they turn (product.md §2, §3). */
 export function HeroSlidesEditor({
   slides,
   onChange,

@@ -3,7 +3,7 @@ import { TextArea, TextField } from "~/components/ui/field";
 import { fieldKey, LIST_LIMITS } from "~/domain/site-content";
 import type { PaymentMethod } from "~/domain/site-documents.schema";
 
-/** Site Settings: how shoppers may pay, with the details the payment page shows (SPEC §2, §3). */
+/** Site Settings: how shoppers may pay, with the details the payment page shows (product.md §2, §3). */
 export function PaymentMethodsEditor({
   methods,
   onChange,

@@ -1,13 +1,13 @@
 import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Dialog } from "~/components/ui/dialog";
+import { Dialog, DialogButtons } from "~/components/ui/dialog";
 import { TextField } from "~/components/ui/field";
 import { Price } from "~/components/ui/price";
 import { ErrorMessage } from "~/components/ui/status";
 import { formatKsh } from "~/domain/money";
 import { orderListHref } from "~/domain/order-admin";
-import { saleTime } from "~/domain/report";
+import { shopDateTime } from "~/domain/shop-time";
 import {
   attachedMessage,
   dismissConfirmation,
@@ -59,7 +59,7 @@ export function UnmatchedPaymentItem({
         <div className={detail}>
           <dt className="font-semibold">Paid at</dt>
           <dd>
-            <time dateTime={payment.paidAt.toISOString()}>{saleTime(payment.paidAt, timeZone)}</time>
+            <time dateTime={payment.paidAt.toISOString()}>{shopDateTime(payment.paidAt, timeZone)}</time>
           </dd>
         </div>
         <div className={detail}>
@@ -158,21 +158,15 @@ export function DismissPaymentDialog({
       <div className="space-y-4">
         <p>{payment ? dismissConfirmation(payment.receipt, formatKsh(payment.amountCents)) : ""}</p>
         <ErrorMessage>{refusal}</ErrorMessage>
-        <div className="flex justify-end gap-2">
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            type="button"
-            disabled={busy}
-            onClick={() =>
-              payment &&
-              void fetcher.submit({ intent: "dismiss", paymentId: payment.id }, { method: "post", action: UNMATCHED_PAYMENTS_PATH })
-            }
-          >
-            {busy ? "Dismissing..." : "Dismiss"}
-          </Button>
-        </div>
+        <DialogButtons
+          onCancel={onClose}
+          label="Dismiss"
+          busyLabel="Dismissing..."
+          busy={busy}
+          onConfirm={() =>
+            payment && void fetcher.submit({ intent: "dismiss", paymentId: payment.id }, { method: "post", action: UNMATCHED_PAYMENTS_PATH })
+          }
+        />
       </div>
     </Dialog>
   );

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Picture } from "~/components/ui/image";
+import { Thumbnail } from "~/components/ui/image";
 import { Price } from "~/components/ui/price";
 import type { BagLine } from "~/domain/bag";
 import type { BagLineProduct } from "./bag-products";
@@ -9,7 +9,7 @@ const stepButton =
   "grid size-11 place-items-center text-lg rounded-full border border-clay-300 hover:bg-clay-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-earth-700 dark:hover:bg-earth-800";
 
 /** What a line is called for screen readers: the same product in two sizes is two lines. */
-export function bagLineName(name: string, line: BagLine): string {
+function bagLineName(name: string, line: BagLine): string {
   const options = [line.size, line.color].filter(Boolean).join(", ");
   return options ? `${name} (${options})` : name;
 }
@@ -47,14 +47,7 @@ export function BagLineItem({
   const name = bagLineName(product.name, line);
   return (
     <li className="flex gap-4 border-b border-clay-200 py-5 dark:border-earth-800">
-      <Picture
-        url={product.image}
-        alt=""
-        width={96}
-        height={120}
-        sizes="96px"
-        className="h-30 w-24 shrink-0 rounded-lg bg-clay-100 object-cover dark:bg-earth-900"
-      />
+      <Thumbnail url={product.image} width={96} height={120} className="h-30 w-24 bg-clay-100 dark:bg-earth-900" />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex justify-between gap-3">
           <h2 className="font-semibold">

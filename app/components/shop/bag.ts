@@ -11,7 +11,7 @@ import {
   setQuantity,
 } from "~/domain/bag";
 
-// The bag lives in the browser (SPEC §1, §3): restored from localStorage at start, saved on every change,
+// The bag lives in the browser (product.md §1, §3): restored from localStorage at start, saved on every change,
 // shared by every tab through the storage event. The server sees it only at checkout.
 
 const EMPTY: BagLine[] = [];

@@ -2,7 +2,7 @@ import { Icon } from "~/components/ui/icon";
 import { useState } from "react";
 import { chatLink, FAB_GREETING, telLink } from "~/domain/links";
 
-/** SPEC §2: the floating contact button toggles open a chat link and a call link. */
+/** product.md §2: the floating contact button toggles open a chat link and a call link. */
 export function FloatingContact({ phone }: { phone: string }) {
   const [open, setOpen] = useState(false);
   const item =

@@ -3,7 +3,28 @@ import type { ContactInfo } from "~/domain/site-documents.schema";
 import { NewsletterForm } from "./newsletter-form";
 import { SocialIcon } from "./social-icon";
 
-/** SPEC §2: social icons, Shop links (All Products plus the first 4 categories), About links, newsletter, Admin. */
+const heading = "font-display text-lg font-semibold";
+const link = "hover:underline";
+
+/** A titled list of the footer's links, named by its title for screen readers' landmark lists. */
+function FooterLinks({ title, links }: { title: string; links: { to: string; text: string }[] }) {
+  return (
+    <nav aria-label={title}>
+      <h2 className={heading}>{title}</h2>
+      <ul className="mt-3 space-y-2 text-sm">
+        {links.map(({ to, text }) => (
+          <li key={to}>
+            <Link to={to} className={link}>
+              {text}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** product.md §2: social icons, Shop links (All Products plus the first 4 categories), About links, newsletter, Admin. */
 export function Footer({
   storeName,
   categories,
@@ -13,8 +34,6 @@ export function Footer({
   categories: { id: string; name: string }[];
   socialLinks: ContactInfo["socialLinks"];
 }) {
-  const heading = "font-display text-lg font-semibold";
-  const link = "hover:underline";
   return (
     <footer className="mt-20 border-t border-clay-200 bg-clay-100/60 dark:border-earth-800 dark:bg-earth-900">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -39,48 +58,22 @@ export function Footer({
             </ul>
           )}
         </div>
-        <nav aria-label="Shop">
-          <h2 className={heading}>Shop</h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            <li>
-              <Link to="/products" className={link}>
-                All Products
-              </Link>
-            </li>
-            {categories.slice(0, 4).map((category) => (
-              <li key={category.id}>
-                <Link to={`/products?categoryId=${encodeURIComponent(category.id)}`} className={link}>
-                  {category.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-label="About">
-          <h2 className={heading}>About</h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            <li>
-              <Link to="/about" className={link}>
-                Our Story
-              </Link>
-            </li>
-            <li>
-              <Link to="/#faq" className={link}>
-                FAQ
-              </Link>
-            </li>
-            <li>
-              <Link to="/#contact-us" className={link}>
-                Contact Us
-              </Link>
-            </li>
-            <li>
-              <Link to="/track" className={link}>
-                Track Order
-              </Link>
-            </li>
-          </ul>
-        </nav>
+        <FooterLinks
+          title="Shop"
+          links={[
+            { to: "/products", text: "All Products" },
+            ...categories.slice(0, 4).map((category) => ({ to: `/products?categoryId=${encodeURIComponent(category.id)}`, text: category.name })),
+          ]}
+        />
+        <FooterLinks
+          title="About"
+          links={[
+            { to: "/about", text: "Our Story" },
+            { to: "/#faq", text: "FAQ" },
+            { to: "/#contact-us", text: "Contact Us" },
+            { to: "/track", text: "Track Order" },
+          ]}
+        />
         <div>
           <h2 className={heading}>Newsletter</h2>
           <p className="mt-3 text-sm">New pieces and artisan stories, once a month.</p>

@@ -34,7 +34,7 @@ function NavLinks({ signedIn, onNavigate }: { signedIn: boolean; onNavigate?: ()
   );
 }
 
-/** SPEC §2: Home, Shop, About, Track Order, Contact, Admin (only when signed in), the bag, the theme, a mobile menu. */
+/** product.md §2: Home, Shop, About, Track Order, Contact, Admin (only when signed in), the bag, the theme, a mobile menu. */
 export function Header({ storeName, signedIn }: { storeName: string; signedIn: boolean }) {
   const { count } = useBag();
   const menu = useRef<HTMLDetailsElement>(null);

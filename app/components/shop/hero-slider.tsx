@@ -5,7 +5,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Picture } from "~/components/ui/image";
 import type { HeroSlide } from "~/domain/site-documents.schema";
 
-/** SPEC §9: a new slide every 5 s (the fade takes 1 s, the duration-1000 below). */
+/** product.md §9: a new slide every 5 s (the fade takes 1 s, the duration-1000 below). */
 const SLIDE_INTERVAL_MS = 5_000;
 
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
@@ -43,7 +43,7 @@ function usePageLoaded() {
 }
 
 /**
- * The home page's hero (SPEC §2): slides fade one into the next every 5 s until the shopper touches,
+ * The home page's hero (product.md §2): slides fade one into the next every 5 s until the shopper touches,
  * clicks or focuses anything in it; dots choose a slide, and on phones arrows step through them.
  */
 export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
@@ -70,7 +70,7 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
     stop();
     setCurrent((index + count) % count);
   };
-  // Arrows on phones and tablets (under 1024 px, SPEC §2); dots everywhere.
+  // Arrows on phones and tablets (under 1024 px, product.md §2); dots everywhere.
   const arrow = "grid size-11 place-items-center rounded-full bg-black/50 text-white lg:hidden";
 
   return (

@@ -12,7 +12,7 @@ function contactHref(field: ContactInfo["contactFields"][number]): string | unde
   return undefined;
 }
 
-/** The home page's #contact-us: the shop's contact info as staff wrote it (SPEC §3). */
+/** The home page's #contact-us: the shop's contact info as staff wrote it (product.md §3). */
 export function HomeContact({ contactInfo }: { contactInfo: ContactInfo }) {
   const { title, subtitle, contactFields, socialLinks } = contactInfo;
   return (

@@ -4,9 +4,9 @@ import { Link } from "react-router";
 import { Dialog } from "~/components/ui/dialog";
 import type { ShopNotification } from "~/domain/site-documents.schema";
 
-export const NOTIFICATION_DISMISSED_KEY = "duka-notification-dismissed";
-/** SPEC §9: the popup appears 2000 ms after load. */
-export const NOTIFICATION_DELAY_MS = 2_000;
+const NOTIFICATION_DISMISSED_KEY = "duka-notification-dismissed";
+/** product.md §9: the popup appears 2000 ms after load. */
+const NOTIFICATION_DELAY_MS = 2_000;
 
 const dismissalKey = (n: ShopNotification) => JSON.stringify([n.title, n.message]);
 
@@ -19,7 +19,7 @@ function wasDismissed(notification: ShopNotification) {
 }
 
 /**
- * The shop's announcement (SPEC §2, §4): 2 s after load when active and not dismissed in this browser
+ * The shop's announcement (product.md §2, §4): 2 s after load when active and not dismissed in this browser
  * session; a modal in the centre, or a popup/toast in the bottom-right corner.
  */
 export function NotificationPopup({ notification }: { notification: ShopNotification }) {

@@ -5,7 +5,7 @@ import { LiveStatus } from "~/components/ui/status";
 import { useTimedFlag } from "~/components/ui/use-timed-flag";
 import type { OrderPayment } from "~/server/orders.server";
 
-/** How long the button says 'Copied!' (SPEC §9). */
+/** How long the button says 'Copied!' (product.md §9). */
 const COPIED_MESSAGE_MS = 2_000;
 
 /** The order's payment method: its details, the amount to pay, Copy Details, Pay with M-Pesa, its instructions. */

@@ -6,10 +6,10 @@ import { allInBagMessage } from "~/domain/bag";
 import { useBag } from "./bag";
 import { ProductOptions } from "./product-options";
 
-/** How long the button says 'Added to Bag!' (SPEC §9). */
+/** How long the button says 'Added to Bag!' (product.md §9). */
 const ADDED_MESSAGE_MS = 2_000;
 
-/** Colour and size (each defaulting to the first, SPEC §2) and the Add to Bag button. */
+/** Colour and size (each defaulting to the first, product.md §2) and the Add to Bag button. */
 export function ProductPurchase({
   product,
 }: {

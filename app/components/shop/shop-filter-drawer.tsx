@@ -6,14 +6,14 @@ import { LiveStatus } from "~/components/ui/status";
 import { activeFilterCount } from "~/domain/catalogue";
 import { type FilterChoices, type FilterDraft, ShopFilterFields, shopHref } from "./shop-filters";
 
-/** SPEC §9: the drawer's result count is recomputed 300 ms after the last change. */
+/** product.md §9: the drawer's result count is recomputed 300 ms after the last change. */
 const RESULT_COUNT_DELAY_MS = 300;
 
 const resultsLabel = (count: number) => `Show ${count} ${count === 1 ? "Result" : "Results"}`;
 const noSubscription = () => () => {};
 
 /**
- * Filters on phones and tablets (under 1024 px, SPEC §2): a 'Filters' button opens a slide-in drawer that
+ * Filters on phones and tablets (under 1024 px, product.md §2): a 'Filters' button opens a slide-in drawer that
  * edits draft filters; 'Show N Results' applies them, N counted by the server. Before JavaScript runs the
  * button is a link to the sidebar form, which then shows in the page.
  */

@@ -3,7 +3,7 @@ import { Link, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { SelectField } from "~/components/ui/field";
 import { activeFilterCount, PRICE_SLIDER_MAX_KSH, type ShopFilters, shopFiltersToSearchParams } from "~/domain/catalogue";
-import { formatKsh } from "~/domain/money";
+import { centsToShillings, formatKsh, shillingsToCents } from "~/domain/money";
 import { ShopSearch } from "./shop-search";
 
 /** The filters a shopper is choosing (page aside: a new choice starts again at page 1). */
@@ -20,9 +20,9 @@ export type FilterChoices = {
 
 const PRICE_STEP_KSH = 50;
 
-/** SPEC §5 says 0–500; when a product costs more the slider widens to reach it, so nothing is out of reach. */
+/** product.md §5 says 0–500; when a product costs more the slider widens to reach it, so nothing is out of reach. */
 export const priceCeilingKsh = (dearestPriceCents: number) =>
-  Math.max(PRICE_SLIDER_MAX_KSH, Math.ceil(dearestPriceCents / 100 / PRICE_STEP_KSH) * PRICE_STEP_KSH);
+  Math.max(PRICE_SLIDER_MAX_KSH, Math.ceil(centsToShillings(dearestPriceCents) / PRICE_STEP_KSH) * PRICE_STEP_KSH);
 
 /** The shop's address for these filters and page (the query string is the truth). */
 export function shopHref(filters: Partial<ShopFilters>) {
@@ -49,7 +49,7 @@ export function ShopFilterFields({
   const priceId = useId();
   const set = (key: keyof FilterDraft, value: string) => onChange({ ...draft, [key]: value || undefined });
   const price = draft.maxPrice ?? choices.priceCeilingKsh;
-  const priceText = draft.maxPrice === undefined ? "Any price" : `Up to ${formatKsh(draft.maxPrice * 100)}`;
+  const priceText = draft.maxPrice === undefined ? "Any price" : `Up to ${formatKsh(shillingsToCents(draft.maxPrice))}`;
   const select = (key: "size" | "color" | "material", label: string, anyLabel: string, options: string[]) => (
     <SelectField label={label} name={key} value={draft[key] ?? ""} onChange={(event) => set(key, event.target.value)}>
       <option value="">{anyLabel}</option>
@@ -99,7 +99,7 @@ export function ShopFilterFields({
         />
         <div aria-hidden="true" className="mt-1 flex justify-between text-xs text-earth-700 dark:text-clay-200">
           <span>{formatKsh(0)}</span>
-          <span>{formatKsh(choices.priceCeilingKsh * 100)}</span>
+          <span>{formatKsh(shillingsToCents(choices.priceCeilingKsh))}</span>
         </div>
       </div>
       {select("size", "Size", "Any size", choices.sizes)}

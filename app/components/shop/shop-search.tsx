@@ -4,7 +4,7 @@ import { SEARCH_MIN_CHARS } from "~/domain/catalogue";
 
 /**
  * The shop's search box: a plain text input in the filter form, enhanced into an ARIA 1.2 combobox that
- * suggests up to 5 searches from 2 characters (SPEC §2, §9). Arrow keys move, Enter picks (fills the box
+ * suggests up to 5 searches from 2 characters (product.md §2, §9). Arrow keys move, Enter picks (fills the box
  * and searches), Escape closes the list.
  */
 export function ShopSearch({

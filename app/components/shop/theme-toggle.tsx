@@ -11,7 +11,7 @@ function subscribe(onChange: () => void) {
   return () => observer.disconnect();
 }
 
-/** Light or dark, dark by default (SPEC §1), kept in localStorage. */
+/** Light or dark, dark by default (product.md §1), kept in localStorage. */
 export function ThemeToggle() {
   const dark = useSyncExternalStore(subscribe, () => root().classList.contains("dark"), () => true);
   const toggle = () => {

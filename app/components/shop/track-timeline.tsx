@@ -1,7 +1,7 @@
 import { Icon } from "~/components/ui/icon";
 import type { TimelineStep } from "~/domain/order-status";
 
-/** SPEC §2: the four steps, those up to and including the current one done; each step's state is also said in words. */
+/** product.md §2: the four steps, those up to and including the current one done; each step's state is also said in words. */
 export function TrackTimeline({ steps }: { steps: TimelineStep[] }) {
   return (
     <ol className="grid gap-4 sm:grid-cols-4">

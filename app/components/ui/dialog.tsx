@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from "react";
+import { Button } from "./button";
 import { Icon } from "./icon";
 
 /**
@@ -63,5 +64,34 @@ export function Dialog({
         </div>
       )}
     </dialog>
+  );
+}
+
+/**
+ * A dialog's Cancel and the button that does what it asks. That button submits the dialog's form, or calls
+ * `onConfirm` when there is none, and while the request is out it is disabled and says so ("Saving...").
+ */
+export function DialogButtons({
+  onCancel,
+  label,
+  busyLabel = label,
+  busy = false,
+  onConfirm,
+}: {
+  onCancel: () => void;
+  label: string;
+  busyLabel?: string;
+  busy?: boolean;
+  onConfirm?: () => void;
+}) {
+  return (
+    <div className="flex justify-end gap-2">
+      <Button variant="ghost" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type={onConfirm ? "button" : "submit"} disabled={busy} onClick={onConfirm}>
+        {busy ? busyLabel : label}
+      </Button>
+    </div>
   );
 }

@@ -38,3 +38,13 @@ export function Picture({
     />
   );
 }
+
+/**
+ * A product's small picture beside its name (a bag line, an order's items, the products table). The name says
+ * what it is, so the picture is decorative; `className` sets its size on the page.
+ */
+export function Thumbnail({ url, width, height, className }: { url: string | null | undefined; width: number; height: number; className: string }) {
+  return (
+    <Picture url={url} alt="" width={width} height={height} sizes={`${width}px`} className={`${className} shrink-0 rounded-lg object-cover`} />
+  );
+}

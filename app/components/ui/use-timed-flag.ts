@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 
 /**
- * A flag that turns itself off after `ms` ("Added to Bag!" and "Copied!" for 2 s, SPEC §9). Raising it again
+ * A flag that turns itself off after `ms` ("Added to Bag!" and "Copied!" for 2 s, product.md §9). Raising it again
  * restarts the clock.
  */
 export function useTimedFlag(ms: number): [boolean, () => void] {

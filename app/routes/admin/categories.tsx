@@ -1,10 +1,10 @@
-import { useState } from "react";
-import { data, useFetcher } from "react-router";
+import { data } from "react-router";
+import { DeleteDialog } from "~/components/admin/delete-dialog";
 import { AdminTable, Cell, EmptyState, IconButton, RowActions } from "~/components/admin/table";
+import { useDialogForm } from "~/components/admin/use-dialog-form";
 import { Button } from "~/components/ui/button";
-import { Dialog } from "~/components/ui/dialog";
+import { Dialog, DialogButtons } from "~/components/ui/dialog";
 import { TextField } from "~/components/ui/field";
-import { ErrorMessage } from "~/components/ui/status";
 import { NO_CATEGORIES_MESSAGE } from "~/domain/category";
 import { categoryActionSchema } from "~/domain/category.schema";
 import { staffActor } from "~/domain/audit";
@@ -47,27 +47,18 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 // An edit keeps the version it was opened at, whatever live updates bring the list meanwhile.
-type Editing = { mode: "create" } | { mode: "rename"; id: string; name: string; version: number } | { mode: "delete"; id: string; name: string } | null;
+type Editing = { mode: "create" } | { mode: "rename"; id: string; name: string; version: number } | { mode: "delete"; id: string; name: string };
 
 export default function Categories({ loaderData }: Route.ComponentProps) {
-  const [chosen, setEditing] = useState<Editing>(null);
-  // Each dialog gets a fresh fetcher, so it never shows another form's earlier answer.
-  const [opened, setOpened] = useState(0);
-  const fetcher = useFetcher<typeof action>({ key: `category-form-${opened}` });
-  const busy = fetcher.state !== "idle";
-  const answered = fetcher.state === "idle" ? fetcher.data : undefined;
-  // A dialog closes once its save succeeded; a refusal keeps it open with the message.
-  const editing = answered?.ok ? null : chosen;
-  const error = answered && !answered.ok ? answered.error : undefined;
-  const open = (next: Editing) => {
-    setOpened((n) => n + 1);
-    setEditing(next);
-  };
+  const dialog = useDialogForm<Editing, NonNullable<Route.ComponentProps["actionData"]>>("category-form");
+  const editing = dialog.opened;
+  const error = dialog.refusal?.error;
+  const deleting = editing?.mode === "delete" ? editing : undefined;
 
   return (
     <div className="space-y-6">
       <div className="flex justify-end">
-        <Button onClick={() => open({ mode: "create" })}>
+        <Button onClick={() => dialog.open({ mode: "create" })}>
           <AdminIcon name="plus" className="size-4" /> Add Category
         </Button>
       </div>
@@ -83,7 +74,7 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
                 <IconButton
                   label={`Edit ${category.name}`}
                   onClick={() =>
-                    open({
+                    dialog.open({
                       mode: "rename",
                       id: category.id,
                       name: category.name,
@@ -97,7 +88,7 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
                   label={`Delete ${category.name}`}
                   tone="danger"
                   onClick={() =>
-                    open({
+                    dialog.open({
                       mode: "delete",
                       id: category.id,
                       name: category.name,
@@ -114,10 +105,10 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
 
       <Dialog
         open={editing?.mode === "create" || editing?.mode === "rename"}
-        onClose={() => setEditing(null)}
+        onClose={dialog.close}
         title={editing?.mode === "rename" ? "Edit Category" : "Add Category"}
       >
-        <fetcher.Form method="post" className="space-y-4">
+        <dialog.Form method="post" className="space-y-4">
           <input type="hidden" name="intent" value={editing?.mode === "rename" ? "rename" : "create"} />
           {editing?.mode === "rename" && (
             <>
@@ -133,33 +124,19 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
             defaultValue={editing?.mode === "rename" ? editing.name : ""}
             error={error}
           />
-          <div className="flex justify-end gap-2">
-            <Button variant="ghost" onClick={() => setEditing(null)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? "Saving..." : "Save"}
-            </Button>
-          </div>
-        </fetcher.Form>
+          <DialogButtons onCancel={dialog.close} label="Save" busyLabel="Saving..." busy={dialog.busy} />
+        </dialog.Form>
       </Dialog>
 
-      <Dialog open={editing?.mode === "delete"} onClose={() => setEditing(null)} title="Delete category">
-        <fetcher.Form method="post" className="space-y-4">
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="id" value={editing?.mode === "delete" ? editing.id : ""} />
-          <p>Delete the category “{editing?.mode === "delete" ? editing.name : ""}”?</p>
-          <ErrorMessage>{error}</ErrorMessage>
-          <div className="flex justify-end gap-2">
-            <Button variant="ghost" onClick={() => setEditing(null)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? "Deleting..." : "Delete"}
-            </Button>
-          </div>
-        </fetcher.Form>
-      </Dialog>
+      <DeleteDialog
+        title="Delete category"
+        id={deleting?.id}
+        question={`Delete the category “${deleting?.name}”?`}
+        Form={dialog.Form}
+        busy={dialog.busy}
+        error={error}
+        onClose={dialog.close}
+      />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
+import { Figure, Figures } from "~/components/admin/figures";
 import { Button } from "~/components/ui/button";
 import { SelectField, TextArea, TextField } from "~/components/ui/field";
 import { Price } from "~/components/ui/price";
@@ -11,12 +12,13 @@ import { failedMessagesLine, notificationsLogHref } from "~/domain/notification-
 import { notificationFormSchema } from "~/domain/notification-form.schema";
 import { requireAdminAction, requireAdminPage } from "~/server/admin-guard.server";
 import { dashboardFigures } from "~/server/dashboard.server";
-import { fieldErrors, formFields } from "~/server/form.server";
+import { fieldErrors } from "~/domain/form-errors";
+import { formFields } from "~/server/form.server";
 import { failedNotificationCount } from "~/server/notification-log.server";
 import { readSiteDocumentForEdit, saveSiteDocument } from "~/server/site-documents.server";
 import type { Route } from "./+types/dashboard";
 
-/** SPEC §9: the notification's saved confirmation shows for 2 s. */
+/** product.md §9: the notification's saved confirmation shows for 2 s. */
 const SAVED_MS = 2_000;
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -43,15 +45,6 @@ export async function action({ request }: Route.ActionArgs) {
   return data<NotificationAnswer>({ saved: true, errors: {}, version: result.version });
 }
 
-function Card({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="rounded-2xl border border-clay-200 p-5 dark:border-earth-800">
-      <dt className="text-sm font-semibold text-earth-700 dark:text-clay-200">{label}</dt>
-      <dd className="mt-2 font-display text-3xl font-semibold">{children}</dd>
-    </div>
-  );
-}
-
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { figures, failedMessages, notification } = loaderData;
   const fetcher = useFetcher<typeof action>();
@@ -75,14 +68,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       )}
-      <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <Card label="Total Sales">
+      <Figures>
+        <Figure label="Total Sales">
           <Price cents={figures.totalSalesCents} />
-        </Card>
-        <Card label="Pending Orders">{figures.pendingOrders}</Card>
-        <Card label="Total Products">{figures.totalProducts}</Card>
-        <Card label="Total Orders">{figures.totalOrders}</Card>
-      </dl>
+        </Figure>
+        <Figure label="Pending Orders">{figures.pendingOrders}</Figure>
+        <Figure label="Total Products">{figures.totalProducts}</Figure>
+        <Figure label="Total Orders">{figures.totalOrders}</Figure>
+      </Figures>
 
       <section aria-labelledby="running-low">
         <h2 id="running-low" className="font-display text-xl font-semibold">

@@ -5,7 +5,8 @@ import { ErrorMessage } from "~/components/ui/status";
 import { ASPECT_RATIOS, IMAGE_COUNT_MAX, IMAGE_COUNT_MIN, IMAGE_GENERATOR_DISABLED_MESSAGE, PROMPT_MAX_CHARS } from "~/domain/site-content";
 import { imagePromptSchema } from "~/domain/site-content.schema";
 import { requireAdminAction, requireAdminPage } from "~/server/admin-guard.server";
-import { fieldErrors, formFields } from "~/server/form.server";
+import { fieldErrors } from "~/domain/form-errors";
+import { formFields } from "~/server/form.server";
 import type { Route } from "./+types/image-generator";
 
 const IMAGE_COUNTS = Array.from({ length: IMAGE_COUNT_MAX - IMAGE_COUNT_MIN + 1 }, (_, i) => IMAGE_COUNT_MIN + i);
@@ -22,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
-/** The prompt is checked like any form; generation itself is switched off (SPEC §2, §8). */
+/** The prompt is checked like any form; generation itself is switched off (product.md §2, §8). */
 export async function action({ request }: Route.ActionArgs) {
   await requireAdminAction(request);
   const fields = formFields(await request.formData());

@@ -14,7 +14,7 @@ export function meta() {
   return [{ name: "robots", content: "noindex, nofollow" }];
 }
 
-/** Every admin page passes this guard first (SPEC §6); each action checks again on its own. */
+/** Every admin page passes this guard first (product.md §6); each action checks again on its own. */
 export async function loader({ request }: Route.LoaderArgs) {
   const staff = await requireAdminPage(request);
   return { staff: { email: staff.email, role: staff.role } };

@@ -3,7 +3,7 @@ import { requireSameOrigin } from "~/server/admin-guard.server";
 import { endSession } from "~/server/session.server";
 import type { Route } from "./+types/logout";
 
-/** SPEC §4: signing out goes to the shop's home page. */
+/** product.md §4: signing out goes to the shop's home page. */
 export async function action({ request }: Route.ActionArgs) {
   requireSameOrigin(request);
   return redirect("/", { headers: { "Set-Cookie": await endSession(request) } });

@@ -3,7 +3,7 @@ import { data, Link, type ShouldRevalidateFunctionArgs, useActionData, useFetche
 import { CountedTabs } from "~/components/admin/list-tabs";
 import { AdminTable, Cell, EmptyState, PageLinks, RowActions } from "~/components/admin/table";
 import { Button } from "~/components/ui/button";
-import { ErrorMessage, LiveStatus } from "~/components/ui/status";
+import { Badge, type BadgeTone, ErrorMessage, LiveStatus } from "~/components/ui/status";
 import { staffActor } from "~/domain/audit";
 import {
   CHANNEL_LABELS,
@@ -19,7 +19,7 @@ import {
 import { notificationsLogQuerySchema, sendAgainSchema } from "~/domain/notification-log.schema";
 import { orderListHref } from "~/domain/order-admin";
 import { shortOrderId } from "~/domain/order-id";
-import { saleTime } from "~/domain/report";
+import { shopDateTime } from "~/domain/shop-time";
 import { requireAdminAction, requireAdminPage } from "~/server/admin-guard.server";
 import { config } from "~/server/config.server";
 import { formFields } from "~/server/form.server";
@@ -49,12 +49,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
   return formMethod === "POST" || defaultShouldRevalidate;
 }
 
-const STATE_TONES: Record<NotificationState, string> = {
-  pending: "bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100",
-  sent: "bg-green-100 text-green-900 dark:bg-green-900/40 dark:text-green-200",
-  failed: "bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-200",
-  "not sent": "bg-clay-100 text-earth-900 dark:bg-earth-800 dark:text-clay-100",
-};
+const STATE_TONES: Record<NotificationState, BadgeTone> = { pending: "yellow", sent: "green", failed: "red", "not sent": "grey" };
 
 /** A failed message's 'Send again'; its answer goes to the page, which says it once for the whole list. */
 function SendAgain({ message, onAnswer }: { message: LoggedMessage; onAnswer: (answer: SendAgainAnswer) => void }) {
@@ -77,7 +72,7 @@ function Time({ label, at, timeZone }: { label: string; at: Date; timeZone: stri
   return (
     <span className="block whitespace-nowrap">
       {`${label} `}
-      <time dateTime={at.toISOString()}>{saleTime(at, timeZone)}</time>
+      <time dateTime={at.toISOString()}>{shopDateTime(at, timeZone)}</time>
     </span>
   );
 }
@@ -135,11 +130,9 @@ export default function NotificationsLog({ loaderData }: Route.ComponentProps) {
               <Cell className="break-all">{message.recipient}</Cell>
               <Cell>{CHANNEL_LABELS[message.channel]}</Cell>
               <Cell>
-                <span
-                  className={`inline-block rounded-full px-3 py-1 text-xs font-semibold whitespace-nowrap ${STATE_TONES[message.state]}`}
-                >
+                <Badge tone={STATE_TONES[message.state]} className="whitespace-nowrap">
                   {NOTIFICATION_STATE_LABELS[message.state]}
-                </span>
+                </Badge>
               </Cell>
               <Cell>{message.attempts}</Cell>
               <Cell className="min-w-48">{message.lastError ?? "—"}</Cell>

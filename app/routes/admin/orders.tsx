@@ -31,7 +31,8 @@ import { longShopDate } from "~/domain/report-period";
 import { requireAdminAction, requireAdminPage } from "~/server/admin-guard.server";
 import { timelineOf } from "~/server/audit.server";
 import { config, shopOrigin } from "~/server/config.server";
-import { fieldErrors, formFields } from "~/server/form.server";
+import { fieldErrors } from "~/domain/form-errors";
+import { formFields } from "~/server/form.server";
 import {
   adminOrderDetails,
   adminOrders,
@@ -57,7 +58,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       : ([undefined, [], { payments: [], requests: [] }] as const),
     unmatchedPaymentCount(),
   ]);
-  // A link to one order (reports, search) opens it on whichever tab holds it.
+  // A link to one order (reports, search) opens it on whichever tab holds it (decision 014).
   const tab: OrderTab = details ? (details.isArchived ? "archived" : "active") : orderTabFrom(url.searchParams.get("tab"));
   const asked = pageFrom(url.searchParams.get("page"), Number.POSITIVE_INFINITY);
   let list = await adminOrders(tab, asked);

@@ -1,12 +1,13 @@
-import { type ReactNode, useEffect, useRef } from "react";
+import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
+import { Figure, Figures } from "~/components/admin/figures";
 import { EmptyState } from "~/components/admin/table";
 import { Button, buttonClass } from "~/components/ui/button";
 import { ErrorMessage, LiveStatus } from "~/components/ui/status";
-import { CATALOGUE_FORMAT_NAMES, type ImportProblem } from "~/domain/catalogue-import";
+import type { ImportProblem } from "~/domain/catalogue-import/cells";
+import { CATALOGUE_FORMAT_NAMES } from "~/domain/catalogue-import/reading";
 import {
   type CatalogueImportState,
-  formatCount,
   IMPORT_BUSY_MESSAGE,
   IMPORT_HAS_PROBLEMS_MESSAGE,
   IMPORT_NOT_FOUND_MESSAGE,
@@ -17,7 +18,8 @@ import {
   progressText,
 } from "~/domain/catalogue-import-state";
 import { catalogueImportIdSchema, confirmImportSchema } from "~/domain/catalogue-transfer.schema";
-import { saleTime } from "~/domain/report";
+import { formatCount } from "~/domain/number-format";
+import { shopDateTime } from "~/domain/shop-time";
 import { requireAdminAction, requireAdminPage } from "~/server/admin-guard.server";
 import { catalogueImportForPage, confirmCatalogueImport } from "~/server/catalogue-import.server";
 import { config } from "~/server/config.server";
@@ -35,8 +37,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     entry: {
       ...entry,
       format: CATALOGUE_FORMAT_NAMES[format],
-      uploaded: saleTime(createdAt, timeZone),
-      finished: finishedAt && saleTime(finishedAt, timeZone),
+      uploaded: shopDateTime(createdAt, timeZone),
+      finished: finishedAt && shopDateTime(finishedAt, timeZone),
     },
   };
 }
@@ -65,15 +67,6 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 /** How often the page reads the import again while it runs. */
 const POLL_MS = 1_000;
-
-function Figure({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="rounded-2xl border border-clay-200 p-4 dark:border-earth-800">
-      <dt className="text-sm font-semibold text-earth-700 dark:text-clay-200">{label}</dt>
-      <dd className="mt-1 font-display text-2xl font-semibold">{children}</dd>
-    </div>
-  );
-}
 
 function ProblemList({ id, title, intro, problems }: { id: string; title: string; intro: string; problems: ImportProblem[] }) {
   if (problems.length === 0) return null;
@@ -185,12 +178,20 @@ export default function ImportPreview({ loaderData, actionData }: Route.Componen
           </Link>
         )}
 
-        <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-          <Figure label={finished ? "Created" : "To create"}>{formatCount(entry.created)}</Figure>
-          <Figure label={finished ? "Updated" : "To update"}>{formatCount(entry.updated)}</Figure>
-          <Figure label="Unchanged (skipped)">{formatCount(entry.unchanged)}</Figure>
-          <Figure label="Rows with problems">{formatCount(entry.rowsWithProblems)}</Figure>
-        </dl>
+        <Figures>
+          <Figure compact label={finished ? "Created" : "To create"}>
+            {formatCount(entry.created)}
+          </Figure>
+          <Figure compact label={finished ? "Updated" : "To update"}>
+            {formatCount(entry.updated)}
+          </Figure>
+          <Figure compact label="Unchanged (skipped)">
+            {formatCount(entry.unchanged)}
+          </Figure>
+          <Figure compact label="Rows with problems">
+            {formatCount(entry.rowsWithProblems)}
+          </Figure>
+        </Figures>
         {entry.newCategories.length > 0 && (
           <p className="text-sm">
             {finished ? "Categories created: " : "Categories to create: "}

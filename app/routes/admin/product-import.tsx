@@ -3,10 +3,10 @@ import { AdminTable, Cell } from "~/components/admin/table";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { ErrorMessage } from "~/components/ui/status";
-import { CATALOGUE_FORMAT_NAMES } from "~/domain/catalogue-import";
+import { CATALOGUE_FORMAT_NAMES } from "~/domain/catalogue-import/reading";
 import { IMPORT_FILE_HINT, IMPORT_STATE_LABELS } from "~/domain/catalogue-import-state";
 import { catalogueUploadSchema } from "~/domain/catalogue-transfer.schema";
-import { saleTime } from "~/domain/report";
+import { shopDateTime } from "~/domain/shop-time";
 import { requireAdminAction, requireAdminPage } from "~/server/admin-guard.server";
 import { catalogueUploadForm, previewCatalogueImport, recentCatalogueImports } from "~/server/catalogue-import.server";
 import { config, shopOrigin } from "~/server/config.server";
@@ -20,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     imports: imports.map(({ createdAt, format, ...summary }) => ({
       ...summary,
       format: CATALOGUE_FORMAT_NAMES[format],
-      when: saleTime(createdAt, timeZone),
+      when: shopDateTime(createdAt, timeZone),
     })),
   };
 }

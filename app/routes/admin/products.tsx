@@ -1,14 +1,13 @@
-import { useState } from "react";
-import { data, Form, Link, useFetcher } from "react-router";
+import { data, Form, Link } from "react-router";
+import { DeleteDialog } from "~/components/admin/delete-dialog";
 import { ProductsExport } from "~/components/admin/export-dialog";
 import { ProductVisibilitySwitch } from "~/components/admin/product-visibility";
 import { AdminTable, Cell, EmptyState, IconButton, RowActions } from "~/components/admin/table";
+import { useDialogForm } from "~/components/admin/use-dialog-form";
 import { Button, buttonClass } from "~/components/ui/button";
-import { Dialog } from "~/components/ui/dialog";
 import { TextField } from "~/components/ui/field";
-import { Picture } from "~/components/ui/image";
+import { Thumbnail } from "~/components/ui/image";
 import { Price } from "~/components/ui/price";
-import { ErrorMessage } from "~/components/ui/status";
 import { NO_PRODUCTS_MESSAGE } from "~/domain/product";
 import { productListActionSchema, productSearchSchema } from "~/domain/product.schema";
 import { staffActor } from "~/domain/audit";
@@ -40,21 +39,12 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-type Deleting = { id: string; name: string } | null;
+type Deleting = { id: string; name: string };
 
 export default function Products({ loaderData }: Route.ComponentProps) {
   const { q, products } = loaderData;
-  const [chosen, setDeleting] = useState<Deleting>(null);
-  // Each confirmation gets a fresh fetcher, so it never shows an earlier answer.
-  const [opened, setOpened] = useState(0);
-  const fetcher = useFetcher<typeof action>({ key: `product-delete-${opened}` });
-  const busy = fetcher.state !== "idle";
-  const answered = fetcher.state === "idle" ? fetcher.data : undefined;
-  const deleting = answered?.ok ? null : chosen;
-  const confirm = (product: Deleting) => {
-    setOpened((n) => n + 1);
-    setDeleting(product);
-  };
+  const dialog = useDialogForm<Deleting, NonNullable<Route.ComponentProps["actionData"]>>("product-delete");
+  const deleting = dialog.opened;
 
   return (
     <div className="space-y-6">
@@ -84,14 +74,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
             <tr key={product.id}>
               <Cell>
                 <div className="flex min-w-48 items-center gap-3">
-                  <Picture
-                    url={product.image}
-                    alt=""
-                    width={48}
-                    height={48}
-                    sizes="48px"
-                    className="size-12 shrink-0 rounded-lg object-cover"
-                  />
+                  <Thumbnail url={product.image} width={48} height={48} className="size-12" />
                   <span className="font-semibold">{product.name}</span>
                 </div>
               </Cell>
@@ -112,7 +95,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
                 >
                   <AdminIcon name="pencil" className="size-4" />
                 </Link>
-                <IconButton label={`Delete ${product.name}`} tone="danger" onClick={() => confirm({ id: product.id, name: product.name })}>
+                <IconButton label={`Delete ${product.name}`} tone="danger" onClick={() => dialog.open({ id: product.id, name: product.name })}>
                   <AdminIcon name="trash" className="size-4" />
                 </IconButton>
               </RowActions>
@@ -121,22 +104,15 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         </AdminTable>
       )}
 
-      <Dialog open={deleting !== null} onClose={() => setDeleting(null)} title="Delete product">
-        <fetcher.Form method="post" className="space-y-4">
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="id" value={deleting?.id ?? ""} />
-          <p>Delete “{deleting?.name}”? It leaves the shop at once. Orders that include it keep their items as they were bought.</p>
-          <ErrorMessage>{answered && !answered.ok ? answered.error : undefined}</ErrorMessage>
-          <div className="flex justify-end gap-2">
-            <Button variant="ghost" onClick={() => setDeleting(null)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? "Deleting..." : "Delete"}
-            </Button>
-          </div>
-        </fetcher.Form>
-      </Dialog>
+      <DeleteDialog
+        title="Delete product"
+        id={deleting?.id}
+        question={`Delete “${deleting?.name}”? It leaves the shop at once. Orders that include it keep their items as they were bought.`}
+        Form={dialog.Form}
+        busy={dialog.busy}
+        error={dialog.refusal?.error}
+        onClose={dialog.close}
+      />
     </div>
   );
 }

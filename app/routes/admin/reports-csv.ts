@@ -6,7 +6,7 @@ import { config } from "~/server/config.server";
 import { salesForCsv } from "~/server/reports.server";
 import type { Route } from "./+types/reports-csv";
 
-/** The Reports page's sales table as a CSV download, for the same period as the page (`?period=…`). */
+/** The Reports page's sales table as a CSV download, for the same period as the page (`?period=…`; decision 017). */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminPage(request);
   const { timeZone } = config();

@@ -1,11 +1,12 @@
-import type { ReactNode } from "react";
+import { Figure, Figures } from "~/components/admin/figures";
 import { ReportFilter } from "~/components/admin/report-filter";
 import { RevenueChart } from "~/components/admin/report-chart";
 import { SalesTable } from "~/components/admin/report-sales";
 import { EmptyState, PageLinks } from "~/components/admin/table";
 import { buttonClass } from "~/components/ui/button";
 import { Price } from "~/components/ui/price";
-import { describeRange, NO_SALES_MESSAGE, reportQuery, saleNumber, saleTime } from "~/domain/report";
+import { describeRange, NO_SALES_MESSAGE, reportQuery, saleNumber } from "~/domain/report";
+import { shopDateTime } from "~/domain/shop-time";
 import { parseReportPeriod } from "~/domain/report-period.schema";
 import { requireAdminPage } from "~/server/admin-guard.server";
 import { config } from "~/server/config.server";
@@ -33,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     sales: report.sales.map((sale) => ({
       id: sale.id,
       number: saleNumber(sale.id),
-      when: saleTime(sale.orderDate, timeZone),
+      when: shopDateTime(sale.orderDate, timeZone),
       clientName: sale.clientName,
       items: sale.items,
       totalCents: sale.totalCents,
@@ -41,15 +42,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     page: report.page,
     pageCount: report.pageCount,
   };
-}
-
-function Card({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="rounded-2xl border border-clay-200 p-5 dark:border-earth-800">
-      <dt className="text-sm font-semibold text-earth-700 dark:text-clay-200">{label}</dt>
-      <dd className="mt-2 font-display text-3xl font-semibold">{children}</dd>
-    </div>
-  );
 }
 
 export default function Reports({ loaderData }: Route.ComponentProps) {
@@ -70,16 +62,16 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         Sales that are both Delivered and Paid, archived ones included: <strong>{covers}</strong>
       </p>
 
-      <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <Card label="Total Revenue">
+      <Figures>
+        <Figure label="Total Revenue">
           <Price cents={figures.revenueCents} />
-        </Card>
-        <Card label="Units Sold">{figures.unitsSold}</Card>
-        <Card label="Orders">{figures.orders}</Card>
-        <Card label="Current Stock Value">
+        </Figure>
+        <Figure label="Units Sold">{figures.unitsSold}</Figure>
+        <Figure label="Orders">{figures.orders}</Figure>
+        <Figure label="Current Stock Value">
           <Price cents={figures.stockValueCents} />
-        </Card>
-      </dl>
+        </Figure>
+      </Figures>
 
       {figures.orders === 0 ? (
         <EmptyState>{NO_SALES_MESSAGE}</EmptyState>

@@ -3,7 +3,7 @@ import { AdminTable, Cell } from "~/components/admin/table";
 import { requireAdminPage } from "~/server/admin-guard.server";
 import type { Route } from "./+types/seo-report";
 
-// A read-only search strategy for this shop (SPEC §2 Admin): handcrafted African fashion, accessories and
+// A read-only search strategy for this shop (product.md §2 Admin): handcrafted African fashion, accessories and
 // home decor, sold online from Nairobi to shoppers across Kenya. Written by the team; edited in code.
 
 export async function loader({ request }: Route.LoaderArgs) {

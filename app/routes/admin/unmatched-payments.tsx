@@ -14,7 +14,8 @@ import {
 import { unmatchedPaymentActionSchema } from "~/domain/unmatched-payments.schema";
 import { requireAdminAction, requireAdminPage } from "~/server/admin-guard.server";
 import { config } from "~/server/config.server";
-import { fieldErrors, formFields } from "~/server/form.server";
+import { fieldErrors } from "~/domain/form-errors";
+import { formFields } from "~/server/form.server";
 import { attachPayment, dismissPayment, unmatchedPaymentCount, unmatchedPayments } from "~/server/payments.server";
 import type { Route } from "./+types/unmatched-payments";
 

@@ -1,10 +1,10 @@
 import { expect, test } from "vitest";
 import { db } from "~/server/db/database.server";
-import { orders } from "~/server/db/schema.server";
 import { publish } from "~/server/events.server";
 import { newRecordId } from "~/server/random.server";
 import { startSession } from "~/server/session.server";
 import { addStaff } from "~/server/staff.server";
+import { givenStoredOrder } from "../../../tests/setup/builders";
 import { loader } from "./events";
 
 async function openStream(query: string, cookie?: string) {
@@ -31,20 +31,6 @@ async function staffCookie() {
   return (await startSession(new Request("http://shop.test/"), staff.id)).split(";")[0]!;
 }
 
-async function givenOrder() {
-  const order = {
-    id: newRecordId(),
-    trackingId: `AFB${newRecordId().slice(0, 9).toUpperCase()}`,
-    clientName: "Wanjiku Kamau",
-    clientAddress: "Moi Avenue, Nairobi",
-    clientPhone: "+254712345678",
-    totalCents: 120_000,
-    paymentMethod: "M-Pesa",
-  };
-  await (await db()).insert(orders).values(order);
-  return order;
-}
-
 test("/events streams committed changes of the requested topics to staff, with their ids", async () => {
   const stream = await openStream("topics=orders", await staffCookie());
   expect(stream.response.headers.get("Content-Type")).toMatch(/^text\/event-stream/);
@@ -62,8 +48,8 @@ test("/events streams committed changes of the requested topics to staff, with t
 });
 
 test("a shopper's stream never carries an id, and of orders only those the page names", async () => {
-  const mine = await givenOrder();
-  const someoneElses = await givenOrder();
+  const mine = await givenStoredOrder();
+  const someoneElses = await givenStoredOrder();
   const tracking = await openStream(`topics=orders,products&orders=${mine.trackingId.toLowerCase()}`);
   const payment = await openStream(`topics=orders&orders=${mine.id}`);
   const browsing = await openStream("topics=orders,products");

@@ -9,7 +9,7 @@ const RETRY_MS = 3_000;
 /**
  * Server-Sent Events: one `change` event per committed write on the requested topics
  * (`/events?topics=orders,products`). Staff get every event with its id; a shopper's page gets no ids, and
- * order events only for the orders it names (`&orders=` order ids or tracking ids). A comment every 25 s
+ * order events only for the orders it names (`&orders=` order ids or tracking ids; decision 023). A comment every 25 s
  * keeps proxies from closing an idle stream.
  */
 export async function loader({ request }: Route.LoaderArgs) {

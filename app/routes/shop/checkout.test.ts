@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "vitest";
 import { CHECKOUTS_PER_HOUR } from "~/domain/checkout";
-import { db } from "~/server/db/database.server";
-import { products } from "~/server/db/schema.server";
 import { writeSiteDocument } from "~/server/site-documents.server";
 import { action } from "./checkout";
+import { givenProduct } from "../../../tests/setup/builders";
 import { mpesaShopSettings } from "../../../tests/setup/shop-settings";
 
 const typed = {
@@ -40,7 +39,7 @@ test("a phone number's eleventh checkout in an hour is answered 429 with a messa
 
 test("a form sent again after its order was placed finds that order, even once its phone is over the limit", async () => {
   await writeSiteDocument("settings", mpesaShopSettings());
-  await (await db()).insert(products).values({ id: "resent1", name: "Kikoi Wrap", slug: "kikoi-wrap-resent1", sku: "RESENT-1", priceCents: 1_200_00, stock: 5 });
+  await givenProduct({ id: "resent1", name: "Kikoi Wrap", stock: 5 });
   const phone = "+254 722 555 666";
   const form = { ...typed, phone, bag: JSON.stringify([{ productId: "resent1", size: "", color: "", quantity: 1 }]), idempotencyKey: randomUUID() };
   const request = () => new Request("http://shop.test/checkout", { method: "POST", body: new URLSearchParams(form) });

@@ -5,7 +5,7 @@ import { useBag } from "~/components/shop/bag";
 import { useBagProducts, useBagRestored } from "~/components/shop/bag-products";
 import { CheckoutSummary } from "~/components/shop/checkout-summary";
 import { Button, buttonClass } from "~/components/ui/button";
-import { TextArea, TextField } from "~/components/ui/field";
+import { PhoneField, TextArea, TextField } from "~/components/ui/field";
 import { ErrorMessage } from "~/components/ui/status";
 import {
   checkoutProblemMessage,
@@ -17,7 +17,8 @@ import {
 import { checkoutSchema } from "~/domain/checkout.schema";
 import { personalPageHeaders } from "~/domain/page-cache";
 import { countCheckout } from "~/server/checkout-limit.server";
-import { fieldErrors, formFields } from "~/server/form.server";
+import { fieldErrors } from "~/domain/form-errors";
+import { formFields } from "~/server/form.server";
 import { orderIdForKey, placeOrder } from "~/server/orders.server";
 import { readSiteDocument } from "~/server/site-documents.server";
 import type { Route } from "./+types/checkout";
@@ -131,13 +132,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <TextField label="Full name" name="name" autoComplete="name" required defaultValue={values.name} error={errors.name} />
         <TextArea label="Address" name="address" autoComplete="street-address" rows={3} required defaultValue={values.address} error={errors.address} />
-        <TextField
-          label="Phone"
-          name="phone"
-          type="tel"
+        <PhoneField
           autoComplete="tel"
-          inputMode="tel"
-          placeholder="+254712345678"
           required
           defaultValue={values.phone}
           error={errors.phone}

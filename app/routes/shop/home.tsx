@@ -14,7 +14,7 @@ import { readSiteDocument } from "~/server/site-documents.server";
 import { useShopLayout } from "./layout";
 import type { Route } from "./+types/home";
 
-/** SPEC §9: the home page shows the first 10 visible products. */
+/** product.md §9: the home page shows the first 10 visible products. */
 const HOME_PRODUCT_COUNT = 10;
 
 /** A card's width in the collection grid: 2, 3 and 5 columns in the page's 72rem column (see the grid below). */

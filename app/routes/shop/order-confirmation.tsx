@@ -20,7 +20,7 @@ export function meta({ data: page, matches }: Route.MetaArgs) {
   return [{ title: `${title} | ${matches[1].data.storeName}` }, { name: "robots", content: "noindex" }];
 }
 
-/** SPEC §2 lists this page without showing it: a short confirmation pointing to payment and tracking. */
+/** product.md §2 lists this page without showing it: a short confirmation pointing to payment and tracking. */
 export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData;
   if (!order) {

@@ -21,7 +21,7 @@ export function meta({ matches, params }: Route.MetaArgs) {
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  // SPEC §2: no phone, nothing to look up.
+  // product.md §2: no phone, nothing to look up.
   if (!params.phone?.trim()) throw redirect("/track");
   const result = await phoneOrders(params.phone, context.clientAddress);
   if (result.kind === "rate-limited") {

@@ -7,10 +7,12 @@ import { buttonClass } from "~/components/ui/button";
 import { Price } from "~/components/ui/price";
 import { StatusBadge } from "~/components/ui/status";
 import { PAY_NOW_PHONE_MESSAGE, payNowSchema } from "~/domain/mpesa.schema";
+import { isPayable } from "~/domain/order-status";
 import { personalPageHeaders } from "~/domain/page-cache";
 import { MPESA_DOWN_MESSAGE, resendWaitMessage } from "~/domain/pay-now";
 import { mpesaSettings } from "~/server/daraja.server";
-import { fieldErrors, formFields } from "~/server/form.server";
+import { fieldErrors } from "~/domain/form-errors";
+import { formFields } from "~/server/form.server";
 import { orderPayment } from "~/server/orders.server";
 import { payNowState, requestPayment } from "~/server/payments.server";
 import { readSiteDocument } from "~/server/site-documents.server";
@@ -22,8 +24,8 @@ export async function loader({ params }: Route.LoaderArgs) {
   // ARCHITECTURE: an unknown order shows 'Order not found.' (HTTP 404) with a link to /track.
   if (!found) return data({ order: null, payment: null, payNow: null }, { status: 404 });
   const { order, payment } = found;
-  // M-Pesa Express is offered while the order waits for its money; a paid request still shows its receipt.
-  const payable = order.paymentStatus === "Unpaid" && order.status !== "Cancelled";
+  // M-Pesa Express is offered while the order can still be paid; a paid request still shows its receipt.
+  const payable = isPayable(order);
   return {
     order: {
       id: order.id,

@@ -1,10 +1,11 @@
+import type { ReactNode } from "react";
 import { Icon } from "~/components/ui/icon";
 import { data, Link } from "react-router";
 import { useLiveTopics } from "~/components/live-sync";
 import { seoMeta } from "~/components/seo";
 import { TrackTimeline } from "~/components/shop/track-timeline";
 import { buttonClass } from "~/components/ui/button";
-import { Picture } from "~/components/ui/image";
+import { Thumbnail } from "~/components/ui/image";
 import { Price } from "~/components/ui/price";
 import { ErrorMessage, StatusBadge } from "~/components/ui/status";
 import { personalPageHeaders } from "~/domain/page-cache";
@@ -43,6 +44,27 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 // The page is about one order. The shop keeps it per tracking id (decision 026); no browser or proxy may.
 export const headers = personalPageHeaders;
 
+/** One fact about the order, under its label. */
+function Detail({ label, className = "font-semibold", children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-sm text-earth-700 dark:text-clay-200">{label}</dt>
+      <dd className={className}>{children}</dd>
+    </div>
+  );
+}
+
+function TrackSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mt-10">
+      <h2 id={id} className="font-display text-xl font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 export default function TrackOrder({ loaderData }: Route.ComponentProps) {
   // Staff moving the order along shows here without a reload.
   useLiveTopics(loaderData.kind === "found" ? ["orders"] : [], loaderData.kind === "found" ? [loaderData.order.trackingId] : []);
@@ -69,41 +91,22 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
   }
 
   const { order } = loaderData;
-  const sectionHeading = "font-display text-xl font-semibold";
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
       <h1 className="font-display text-4xl font-semibold">Track Your Order</h1>
       <dl className="mt-6 grid gap-x-8 gap-y-4 rounded-2xl border border-clay-200 p-5 sm:grid-cols-2 dark:border-earth-800">
-        <div>
-          <dt className="text-sm text-earth-700 dark:text-clay-200">Tracking ID</dt>
-          <dd className="font-mono font-semibold tracking-wider">{order.trackingId}</dd>
-        </div>
-        <div>
-          <dt className="text-sm text-earth-700 dark:text-clay-200">Placed on</dt>
-          <dd className="font-semibold">{order.placedOn}</dd>
-        </div>
-        <div>
-          <dt className="text-sm text-earth-700 dark:text-clay-200">Status</dt>
-          <dd className="mt-1">
-            <StatusBadge status={order.status} />
-          </dd>
-        </div>
-        <div>
-          <dt className="text-sm text-earth-700 dark:text-clay-200">Phone</dt>
-          <dd className="font-semibold">{order.maskedPhone}</dd>
-        </div>
-        {order.riderName && (
-          <div>
-            <dt className="text-sm text-earth-700 dark:text-clay-200">Rider</dt>
-            <dd className="font-semibold">{order.riderName}</dd>
-          </div>
-        )}
+        <Detail label="Tracking ID" className="font-mono font-semibold tracking-wider">
+          {order.trackingId}
+        </Detail>
+        <Detail label="Placed on">{order.placedOn}</Detail>
+        <Detail label="Status" className="mt-1">
+          <StatusBadge status={order.status} />
+        </Detail>
+        <Detail label="Phone">{order.maskedPhone}</Detail>
+        {order.riderName && <Detail label="Rider">{order.riderName}</Detail>}
       </dl>
 
-      <section aria-labelledby="progress-heading" className="mt-10">
-        <h2 id="progress-heading" className={sectionHeading}>
-          Progress
-        </h2>
+      <TrackSection id="progress-heading" title="Progress">
         <div className="mt-5">
           {order.timeline.cancelled ? (
             <div className="flex items-center gap-3 rounded-2xl border border-red-700/40 bg-red-50 px-5 py-4 text-red-900 dark:border-red-400/40 dark:bg-red-950/40 dark:text-red-100">
@@ -114,16 +117,13 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
             <TrackTimeline steps={order.timeline.steps} />
           )}
         </div>
-      </section>
+      </TrackSection>
 
-      <section aria-labelledby="items-heading" className="mt-10">
-        <h2 id="items-heading" className={sectionHeading}>
-          Items
-        </h2>
+      <TrackSection id="items-heading" title="Items">
         <ul className="mt-4 divide-y divide-clay-200 dark:divide-earth-800">
           {order.items.map((item, index) => (
             <li key={index} className="flex items-center gap-4 py-4">
-              <Picture url={item.image} alt="" width={64} height={80} sizes="64px" className="h-20 w-16 shrink-0 rounded-lg object-cover" />
+              <Thumbnail url={item.image} width={64} height={80} className="h-20 w-16" />
               <div className="min-w-0 flex-1">
                 <p className="font-semibold">{item.name}</p>
                 <p className="text-sm text-earth-700 dark:text-clay-200">{[item.size, item.color].filter(Boolean).join(" · ")}</p>
@@ -138,7 +138,7 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
           <span>Total</span>
           <Price cents={order.totalCents} />
         </p>
-      </section>
+      </TrackSection>
     </div>
   );
 }

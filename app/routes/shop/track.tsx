@@ -24,7 +24,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const query = (formFields(await request.formData()).query ?? "").slice(0, QUERY_MAX_LENGTH);
-  // SPEC §2: a blank input does nothing.
+  // product.md §2: a blank input does nothing.
   if (!query.trim()) return null;
   const found = await findOrder(query, context.clientAddress);
   switch (found.kind) {

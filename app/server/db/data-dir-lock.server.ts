@@ -6,7 +6,7 @@ import { ConfigurationError } from "../config.server";
  * One process owns a PGlite data directory (ARCHITECTURE.md). The owner writes its pid into this file;
  * a lock whose pid is dead is stale and is taken over.
  */
-export const LOCK_FILE = "duka.lock";
+const LOCK_FILE = "duka.lock";
 
 export function lockPath(dataDir: string) {
   return path.join(dataDir, LOCK_FILE);

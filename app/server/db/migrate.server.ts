@@ -7,7 +7,7 @@ import { projectRoot } from "../config.server";
 import type { ShopDatabase } from "./client.server";
 
 /** Advisory lock keys: arbitrary constants, one per kind of start-up work. */
-export const MIGRATION_LOCK = 7_311_001;
+const MIGRATION_LOCK = 7_311_001;
 
 export const migrationsFolder = () => path.join(projectRoot(), "drizzle");
 

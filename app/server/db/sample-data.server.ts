@@ -1,29 +1,22 @@
 /**
  * The sample shop written into an empty database: categories, products, riders, site content and payment
- * methods, plus three demo orders for `seed --demo-orders`. Pure data: no imports, no I/O.
+ * methods, plus three demo orders for `seed --demo-orders`. Pure data: no I/O.
  *
  * Product images are file names in seed/images, drawn by scripts/make-sample-art.ts. Prices are whole
  * shillings (KSH). Payment numbers are placeholders the shop owner replaces in Site Settings.
  */
 
-export const sampleCategoryNames = ["Dresses", "Accessories", "Men's Wear", "Home Decor"] as const;
-export type SampleCategoryName = (typeof sampleCategoryNames)[number];
+import type { ProductContent } from "~/domain/product";
 
-export type SampleProduct = {
+export const sampleCategoryNames = ["Dresses", "Accessories", "Men's Wear", "Home Decor"] as const;
+type SampleCategoryName = (typeof sampleCategoryNames)[number];
+
+/** A sample product: what the product form holds (every one visible), priced in shillings, with its reviews. */
+export type SampleProduct = Omit<ProductContent, "priceCents" | "isVisible"> & {
   /** Matches the image file names, e.g. "ankara-wrap-dress" → "ankara-wrap-dress-1.webp". */
   key: string;
-  name: string;
   category: SampleCategoryName;
   priceKsh: number;
-  stock: number;
-  description: string;
-  details: string[];
-  sizes: string[];
-  colors: string[];
-  material: string;
-  culturalInspiration: string;
-  isBestseller: boolean;
-  isNewArrival: boolean;
   rating: number;
   reviewCount: number;
   /** File names in seed/images. */

@@ -75,7 +75,7 @@ export const products = pgTable(
     version: editVersion(),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-    // What the shop's search matches (SPEC §5 and decision 011), lowercased, the fields parted by a character
+    // What the shop's search matches (product.md §5 and decision 011), lowercased, the fields parted by a character
     // nobody types, so one trigram index answers a search over a large catalogue.
     searchText: text("search_text")
       .notNull()
@@ -146,7 +146,7 @@ export const orders = pgTable(
     // The client details dialog's version: only a change to the client's details bumps it, so a colleague
     // setting the status does not refuse a correction of the address.
     clientDetailsVersion: integer("client_details_version").notNull().default(1),
-    // Set once, in the transaction that first makes the order Delivered and Paid (SPEC §4 stock rule).
+    // Set once, in the transaction that first makes the order Delivered and Paid (product.md §4 stock rule).
     stockTakenAt: timestamp("stock_taken_at", { withTimezone: true, mode: "date" }),
     // The checkout form's one-time key: a resubmitted form finds the order it already placed.
     idempotencyKey: text("idempotency_key"),
@@ -167,6 +167,8 @@ export const orders = pgTable(
     index("orders_date").on(t.orderDate),
     index("orders_archived_date").on(t.isArchived, t.orderDate),
     // The orders the hold-time sweep looks at every minute (decision 033): a handful, however many orders there are.
+    // Its condition is awaitingPaymentSql (order-state.server.ts) written out, as importing it here would be circular
+    // (decision 042); queries must keep the same text for PostgreSQL to use the index.
     index("orders_awaiting_payment_date")
       .on(t.orderDate)
       .where(sql`${t.status} = 'Pending Payment' and ${t.paymentStatus} = 'Unpaid' and ${t.isArchived} = false`),

@@ -27,7 +27,7 @@ import {
 } from "./sample-data.server";
 import { categories, orderLines, orders, products, riders, shopMeta } from "./schema.server";
 
-export const SEED_LOCK = 7_311_002;
+const SEED_LOCK = 7_311_002;
 const SEEDED_MARKER = "sampleDataWrittenAt";
 
 /** Runs the shipped artwork through the upload pipeline, so sample images get the same WebP widths as uploads. */
@@ -57,7 +57,7 @@ async function alreadySeeded(database: Pick<Database, "select">) {
 /**
  * Writes the sample shop into a database that has never held one: in one transaction, under an advisory
  * lock, so two processes starting together write it once. A marker (not emptiness) decides, so a shop that
- * deletes every sample product does not get them back on restart.
+ * deletes every sample product does not get them back on restart (decision 005).
  */
 export async function writeSampleDataOnce(database: Database, now = new Date()): Promise<boolean> {
   if (await alreadySeeded(database)) return false;
@@ -74,27 +74,16 @@ export async function writeSampleDataOnce(database: Database, now = new Date()):
       sampleCategoryNames.map((name, position) => ({ id: categoryIds.get(name)!, name, position, createdAt: now })),
     );
     await tx.insert(products).values(
-      sampleProducts.map((p, index) => {
+      sampleProducts.map(({ key: _key, category, priceKsh, images, ...fields }, index) => {
         const id = newRecordId();
         return {
+          ...fields,
           id,
-          name: p.name,
-          slug: productSlug(p.name, id),
+          slug: productSlug(fields.name, id),
           sku: `AFB-${String(index + 1).padStart(3, "0")}`,
-          categoryId: categoryIds.get(p.category)!,
-          priceCents: shillingsToCents(p.priceKsh),
-          rating: p.rating,
-          reviewCount: p.reviewCount,
-          description: p.description,
-          details: p.details,
-          images: p.images.map(image),
-          sizes: p.sizes,
-          colors: p.colors,
-          culturalInspiration: p.culturalInspiration,
-          material: p.material,
-          isBestseller: p.isBestseller,
-          isNewArrival: p.isNewArrival,
-          stock: p.stock,
+          categoryId: categoryIds.get(category)!,
+          priceCents: shillingsToCents(priceKsh),
+          images: images.map(image),
           // Newest first on the home page follows the sample list's order.
           createdAt: new Date(now.getTime() - index * 60_000),
         };

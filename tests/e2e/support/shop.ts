@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type APIRequestContext, expect } from "@playwright/test";
 
-/** The SPEC §3 slug rule, as the tests see it: the name lowercased, non-word runs as hyphens. */
+/** The product.md §3 slug rule, as the tests see it: the name lowercased, non-word runs as hyphens. */
 const slugPrefix = (name: string) =>
   name
     .normalize("NFKD")

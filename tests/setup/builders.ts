@@ -1,0 +1,109 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { CheckoutInput } from "../../app/domain/checkout.schema";
+import { productSlug } from "../../app/domain/slug";
+import { newTrackingId } from "../../app/domain/tracking-id";
+import { db } from "../../app/server/db/database.server";
+import { categories, orderLines, orders, products, riders } from "../../app/server/db/schema.server";
+import { placeOrder } from "../../app/server/orders.server";
+import { newRecordId, secureRandomInt } from "../../app/server/random.server";
+
+// The records server tests start from, with a default for every field a test does not care about: a test names
+// only what its assertions depend on. Records written straight into the database are not announced, so tests
+// that count announcements hear only their own; a test that reads through the shop's caches announces its setup.
+
+export type ProductRow = typeof products.$inferSelect;
+type OrderRow = typeof orders.$inferSelect;
+
+/** A product of its own, so tests never share stock: 10 in stock at KSH 1,200, in no size or colour. */
+export async function givenProduct(changes: Partial<typeof products.$inferInsert> = {}): Promise<ProductRow> {
+  const id = changes.id ?? newRecordId();
+  const name = changes.name ?? `Kiondo Basket ${id}`;
+  const [row] = await (await db())
+    .insert(products)
+    .values({ slug: productSlug(name, id), sku: `TEST-${id}`, priceCents: 1_200_00, stock: 10, ...changes, id, name })
+    .returning();
+  return row!;
+}
+
+/** A line of a bag: one unit, in no size or colour, unless the test says otherwise. */
+type OrderLineInput = { productId: string; quantity?: number; size?: string; color?: string };
+
+/**
+ * An order placed through checkout, as a shopper places one: Achieng Otieno's, paid with M-Pesa, by default one
+ * unit of a product of its own. `at` is when it is placed. The shop's settings must offer the payment method.
+ */
+export async function givenOrder({
+  lines,
+  at,
+  ...client
+}: Partial<Omit<CheckoutInput, "bag">> & { lines?: OrderLineInput[]; at?: Date } = {}): Promise<OrderRow> {
+  const bag = (lines ?? [{ productId: (await givenProduct()).id }]).map((line) => ({ size: "", color: "", quantity: 1, ...line }));
+  const placed = await placeOrder(
+    {
+      name: "Achieng Otieno",
+      address: "Kimathi Street, Nairobi",
+      phone: "+254712345678",
+      paymentMethod: "M-Pesa",
+      idempotencyKey: randomUUID(),
+      ...client,
+      bag,
+    },
+    at,
+  );
+  if (!placed.ok) throw new Error(`the order should be placed: ${JSON.stringify(placed.problem)}`);
+  const [row] = await (await db()).select().from(orders).where(eq(orders.id, placed.orderId));
+  return row!;
+}
+
+type StoredLine = Omit<typeof orderLines.$inferInsert, "orderId" | "position" | "name" | "unitPriceCents"> &
+  Partial<Pick<typeof orderLines.$inferInsert, "name" | "unitPriceCents">>;
+
+/**
+ * An order written straight into the database, in any state and for any total, for lists and figures that do not
+ * care how it was placed. No checkout ran: its lines were never checked against stock.
+ */
+export async function givenStoredOrder({
+  lines = [],
+  ...changes
+}: Partial<typeof orders.$inferInsert> & { lines?: StoredLine[] } = {}): Promise<OrderRow> {
+  const id = changes.id ?? newRecordId();
+  const database = await db();
+  const [row] = await database
+    .insert(orders)
+    .values({
+      trackingId: newTrackingId(secureRandomInt),
+      clientName: "Achieng Otieno",
+      clientAddress: "Kimathi Street, Nairobi",
+      clientPhone: "+254712345678",
+      totalCents: 1_200_00,
+      paymentMethod: "M-Pesa",
+      ...changes,
+      id,
+    })
+    .returning();
+  if (lines.length > 0) {
+    await database
+      .insert(orderLines)
+      .values(lines.map((line, position) => ({ name: "Kiondo Basket", unitPriceCents: 1_200_00, ...line, orderId: id, position })));
+  }
+  return row!;
+}
+
+/** A rider staff can dispatch orders with. */
+export async function givenRider(changes: Partial<typeof riders.$inferInsert> = {}) {
+  const [row] = await (await db())
+    .insert(riders)
+    .values({ name: "Brian Mwangi", phone: "+254712345678", ...changes, id: changes.id ?? newRecordId() })
+    .returning();
+  return row!;
+}
+
+/** A category; `position` orders it in the shop's list (createCategory, staff's way, always places it last). */
+export async function givenCategory(changes: Partial<typeof categories.$inferInsert> & { name: string }) {
+  const [row] = await (await db())
+    .insert(categories)
+    .values({ ...changes, id: changes.id ?? newRecordId() })
+    .returning();
+  return row!;
+}
