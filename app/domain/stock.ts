@@ -73,6 +73,12 @@ export type StockChange = {
   holdsAgain: boolean;
 };
 
+/**
+ * Placing an order: its quantities are held back from then on (its shortfall is checked before it is written,
+ * so it need not find them again), and nothing is taken out of stock yet.
+ */
+export const PLACING_AN_ORDER: StockChange = { takesStock: false, heldBefore: false, heldAfter: true, holdsAgain: false };
+
 /** What changing an order from `before` to `after` does to its products' stock (product.md §4, decisions 002, 015). */
 export function stockChange(
   before: { status: OrderStatus; paymentStatus: PaymentStatus; isArchived: boolean; stockTaken: boolean },

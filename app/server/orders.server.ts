@@ -7,6 +7,7 @@ import type { OrderStatus, PaymentStatus } from "~/domain/order-status";
 import { showsRider } from "~/domain/order-status";
 import { fillPlaceholders, paymentDetailsText, ussdDialLink } from "~/domain/payment";
 import { phoneDigits } from "~/domain/phone";
+import { PLACING_AN_ORDER } from "~/domain/stock";
 import { looksLikeTrackingId, newTrackingId, normaliseTrackingId } from "~/domain/tracking-id";
 import { type OrderFacts, orderPlacedEvent } from "~/domain/order-messages";
 import type { Queryable } from "./db/client.server";
@@ -112,8 +113,7 @@ export async function placeOrder(input: CheckoutInput, now = new Date()): Promis
         ...orderMessageWrites(tx, facts, orderPlacedEvent(orderId), { lines }, documents, now),
       ]);
       // Shop pages show only whether a product is in stock: they are dropped when this order sells one out.
-      const newOrderHolds = { takesStock: false, heldBefore: false, heldAfter: true, holdsAgain: false };
-      if (soldOutChangedBy(byId, [...wanted], newOrderHolds)) await publish(tx, "products");
+      if (soldOutChangedBy(byId, [...wanted], PLACING_AN_ORDER)) await publish(tx, "products");
       return { ok: true, orderId };
     });
   } catch (error) {
