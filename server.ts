@@ -7,6 +7,10 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
+// Pure rules without state, so importing them beside the build holds no second copy of anything (decision 046).
+import { type BodyLimit, requestBodyLimit } from "./app/domain/request-bodies";
+import { isStoredImageName } from "./app/domain/stored-images";
+import { parseTrustProxy } from "./app/domain/trust-proxy";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const buildDir = path.join(root, "build");
@@ -23,6 +27,27 @@ type ShopLifecycle = {
 
 /** A start-up problem with a one-sentence explanation (thrown by the build's copy of config.server). */
 const isConfigurationError = (error: unknown): error is Error => error instanceof Error && error.name === "ConfigurationError";
+const configurationError = (message: string) => Object.assign(new Error(message), { name: "ConfigurationError" });
+
+// Browsers keep to HTTPS for a year once told over HTTPS; not for other host names (a subdomain may be another
+// service's), and not on the preload list, which cannot be left quickly.
+const STRICT_TRANSPORT_SECURITY = "max-age=31536000";
+// Device features no page of the shop uses, so nothing on a page (or framed into one) can ask for them.
+const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "browsing-topics=()",
+  "camera=()",
+  "display-capture=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "hid=()",
+  "magnetometer=()",
+  "microphone=()",
+  "midi=()",
+  "payment=()",
+  "serial=()",
+  "usb=()",
+].join(", ");
 
 function contentSecurityPolicy(nonce: string) {
   return [
@@ -100,30 +125,123 @@ function sharedPages(build: ServerBuild, lifecycle: ShopLifecycle): express.Requ
   };
 }
 
+const hasBody = (req: express.Request) => req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
+
+/** How long a refused client has to read its 413 before its connection is closed under it. */
+const REFUSED_BODY_LINGER_MS = 5_000;
+
+/** The short page a body over its limit gets, with 413 and the connection closed: the rest is never read. */
+function refuseBody(req: express.Request, res: express.Response, limit: BodyLimit) {
+  const socket = req.socket;
+  // Nothing more is read: handed nowhere, each piece makes Node's parser stop reading the connection.
+  req.push = () => false;
+  // A route that is reading the body learns it was cut off once the connection has closed, which lets the
+  // refusal reach the client first.
+  const cutOff = () => req.destroy(new Error(limit.refusal));
+  if (socket.destroyed) cutOff();
+  else socket.once("close", cutOff);
+  if (res.headersSent) {
+    socket.destroy();
+    return;
+  }
+  // Node closes a connection as soon as its last answer is written. A client still sending would then be
+  // reset, and a reset can drop the 413 before the client reads it: the connection is closed a few seconds
+  // later instead, unread, so the client reads the refusal and stops sending.
+  socket.destroySoon = () => {
+    socket.end();
+    setTimeout(() => socket.destroy(), REFUSED_BODY_LINGER_MS).unref();
+  };
+  res.setHeader("Connection", "close");
+  res
+    .status(413)
+    .type("html")
+    .send(`<!doctype html><html lang="en"><meta charset="utf-8"><title>Too large</title><h1>Too large</h1><p>${limit.refusal}</p></html>`);
+}
+
+/**
+ * Counts every request body against its limit (app/domain/request-bodies.ts) as it comes off the connection,
+ * chunked or not, before anything reads it (issue 21, decision 046). A declared length over a form's limit is
+ * refused before a byte is read; a body is cut off as soon as its count passes the limit, whether a route, or
+ * Node draining a body no route read, is taking it. A form is gathered whole (at most its limit) before it goes
+ * on, so a refused form never reaches React Router; a file streams on to its route, which checks the sender and
+ * the declared length first.
+ */
+function limitedBodies(): express.RequestHandler {
+  return (req, res, next) => {
+    if (!hasBody(req)) return next();
+    const limit = requestBodyLimit(req.path);
+    if (limit.kind === "form" && Number(req.headers["content-length"] ?? 0) > limit.maxBytes) return refuseBody(req, res, limit);
+    if (/100-continue/i.test(req.headers.expect ?? "")) res.writeContinue();
+    // Counted where Node's HTTP parser hands each piece of the body to the request stream, so nothing is
+    // buffered uncounted and a body nobody reads is counted too.
+    let received = req.readableLength;
+    if (received > limit.maxBytes) return refuseBody(req, res, limit);
+    const push = req.push.bind(req);
+    req.push = (chunk: Buffer | null, encoding?: BufferEncoding) => {
+      if (chunk !== null) received += chunk.length;
+      if (received > limit.maxBytes) {
+        refuseBody(req, res, limit);
+        return false;
+      }
+      const room = push(chunk, encoding);
+      if (limit.kind === "file") return room;
+      // A form is read on regardless of the stream's buffer, since nothing takes from it until it is whole.
+      if (chunk === null) setImmediate(next);
+      return true;
+    };
+    if (limit.kind === "file") next();
+    else if (req.complete) setImmediate(next);
+  };
+}
+
+/**
+ * Says once, on the first request that came over plain HTTP with no trusted proxy saying otherwise, that a shop
+ * whose PUBLIC_URL is https is probably behind a proxy it does not trust (health checks from the same host
+ * aside): without TRUST_PROXY it sees every shopper as the proxy's address and every visit as plain HTTP.
+ */
+function warnOfUnforwardedHttps(): express.RequestHandler {
+  let warned = false;
+  return (req, _res, next) => {
+    if (!warned && !req.secure && req.path !== "/health") {
+      warned = true;
+      console.warn(
+        `PUBLIC_URL is https but a request arrived over plain HTTP without a trusted X-Forwarded-Proto: if a proxy serves the shop, set TRUST_PROXY to it (see "Running behind a proxy" in the README) so the shop sees each shopper's address and HTTPS.`,
+      );
+    }
+    next();
+  };
+}
+
 export async function startServer(options: { port: number; host: string }): Promise<Server> {
+  const trustProxy = parseTrustProxy(process.env.TRUST_PROXY);
+  if (!trustProxy.ok) throw configurationError(trustProxy.message);
+  const trustedProxies = trustProxy.proxies;
+  const publicUrlIsHttps = /^https:/i.test(process.env.PUBLIC_URL ?? "");
   const build = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as ServerBuild;
   const lifecycle = build.entry.module as unknown as ShopLifecycle;
   const { database, uploadsDir } = await lifecycle.prepareShop();
 
   const app = express();
   app.disable("x-powered-by");
-  const trustProxy = process.env.TRUST_PROXY === "1";
-  app.set("trust proxy", trustProxy ? 1 : false);
-  // With no proxy to vouch for them, X-Forwarded-* headers say whatever the client typed: none goes further, so
-  // nothing takes a plain-HTTP visit for HTTPS (and gives it a Secure cookie) or believes a made-up address (decision 027).
-  if (!trustProxy) {
-    app.use((req, _res, next) => {
+  app.set("trust proxy", trustedProxies);
+  const trusts = app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean;
+  // X-Forwarded-* headers from a client no trusted proxy stands in for say whatever the client typed: none goes
+  // further, so nothing takes a plain-HTTP visit for HTTPS (and gives it a Secure cookie) or believes a made-up
+  // address (decisions 027, 046).
+  app.use((req, _res, next) => {
+    if (!trusts(req.socket.remoteAddress, 0)) {
       for (const name of ["x-forwarded-proto", "x-forwarded-host", "x-forwarded-for"]) delete req.headers[name];
-      next();
-    });
-  }
+    }
+    next();
+  });
+  if (publicUrlIsHttps) app.use(warnOfUnforwardedHttps());
   app.use(
     compression({
       // A Server-Sent-Events stream must reach the browser event by event, not when a buffer fills.
       filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
     }),
   );
-  app.use((_req, res, next) => {
+  app.use((req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
     res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
@@ -131,8 +249,13 @@ export async function startServer(options: { port: number; host: string }): Prom
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+    // Browsers ignore it over plain HTTP, so a shop whose address is https sends it on every answer: it still
+    // counts when a TLS proxy's forwarding headers are not trusted (decision 046).
+    if (req.secure || publicUrlIsHttps) res.setHeader("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
     next();
   });
+  app.use(limitedBodies());
   // PostgreSQL cannot hold the NUL character, so nothing in the shop is named with one: an address carrying it
   // (%00, in a path or a query) is refused here rather than failing in the first query that reads it.
   app.use((req, res, next) => {
@@ -148,8 +271,13 @@ export async function startServer(options: { port: number; host: string }): Prom
   // Hashed file names never change content: cache them for a year.
   const assetsDir = path.join(buildDir, "client", "assets");
   app.use("/assets", precompressedAssets(assetsDir), express.static(assetsDir, { immutable: true, maxAge: "1y", index: false }));
-  // Uploads are named by their content's hash, so they are immutable too.
-  app.use("/uploads", express.static(uploadsDir, { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
+  // Uploads are named by their content's hash, so they are immutable too. Only those names are served: any other
+  // file that found its way into the folder (a page, a script) is not the shop's to send (decision 046).
+  app.use(
+    "/uploads",
+    (req, res, next) => (isStoredImageName(req.path.slice(1)) ? next() : res.status(404).type("text/plain").send("Not found.")),
+    express.static(uploadsDir, { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
+  );
   app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
   app.get("/{*splat}", sharedPages(build, lifecycle));
   app.all(
@@ -162,6 +290,8 @@ export async function startServer(options: { port: number; host: string }): Prom
 
   // Not app.listen: Express 5 calls its callback on errors too, which would hide a port in use.
   const server = createServer(app);
+  // A client that asks before sending its body is told to go on only once its declared length is within the limit.
+  server.on("checkContinue", app);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port, options.host, () => {
@@ -171,9 +301,7 @@ export async function startServer(options: { port: number; host: string }): Prom
   }).catch(async (error: NodeJS.ErrnoException) => {
     await lifecycle.closeShop();
     if (error.code === "EADDRINUSE") {
-      throw Object.assign(new Error(`Port ${options.port} is already in use; stop the program using it or set PORT to another port.`), {
-        name: "ConfigurationError",
-      });
+      throw configurationError(`Port ${options.port} is already in use; stop the program using it or set PORT to another port.`);
     }
     throw error;
   });

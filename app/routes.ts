@@ -19,6 +19,7 @@ export default [
     route("*", "routes/shop/not-found.tsx"),
   ]),
   route("admin/login", "routes/admin/login.tsx"),
+  route("admin/login/two-step", "routes/admin/login-two-step.tsx"),
   route("admin/logout", "routes/admin/logout.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.ts"),
@@ -47,6 +48,7 @@ export default [
     route("contact", "routes/admin/contact.tsx"),
     route("our-story", "routes/admin/our-story.tsx"),
     route("notifications", "routes/admin/notifications.tsx"),
+    route("account", "routes/admin/account.tsx"),
   ]),
   route("admin/search", "routes/resources/admin-search.ts"),
   route("admin/upload", "routes/resources/admin-upload.ts"),

@@ -14,9 +14,17 @@ import { type Engine, engines, newShopPlace, quick, round, type ShopPlace, write
 const ORDERS = quick ? 200 : 2_000;
 const CLIENTS = 50;
 const LARGE_SHOP = quick ? { products: 500, orders: 500 } : { products: 10_000, orders: 50_000 };
-// Every order comes from one address and phone: the checkout limits (decision 029) are raised out of the way,
-// still counted, so their cost is measured.
-export const UNLIMITED = { CHECKOUTS_PER_HOUR: "1000000", CHECKOUTS_PER_HOUR_PER_ADDRESS: "1000000" };
+// Every order comes from one address and phone: the checkout limits (decision 029), the units unpaid orders may hold
+// (decision 043) and the M-Pesa prompts one phone may get (decision 044) are raised out of the way, still counted, so
+// their cost is measured.
+export const UNLIMITED = {
+  CHECKOUTS_PER_HOUR: "1000000",
+  CHECKOUTS_PER_HOUR_PER_ADDRESS: "1000000",
+  HELD_UNITS_PER_PHONE: "100000000",
+  HELD_UNITS_PER_ADDRESS: "100000000",
+  MPESA_PROMPTS_PER_PHONE: "1000000",
+  MPESA_PROMPTS_PER_ADDRESS: "1000000",
+};
 
 // The generator's deep-stock products (see large-shop.ts): id, price, first size and colour follow its formulas.
 export const deepStock = Array.from({ length: 100 }, (_, i) => i + 1).filter((n) => n % 19 !== 0);

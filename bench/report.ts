@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import type { AbuseFigures } from "./abuse";
 import type { CatalogueImportFigures } from "./catalogue-import";
 import type { CheckoutFigures, PaidFigures } from "./checkout";
 import type { LighthouseFigures } from "./lighthouse";
@@ -150,6 +151,37 @@ ${
         mixedRows,
       )
     : missing("npx tsx bench/mixed.ts")
+}`);
+
+const abuse = read<AbuseFigures>("abuse");
+sections.push(`## Browsing under hostile traffic
+
+\`npx tsx bench/abuse.ts\` — aim: every oversized body refused with 413, the shop's RSS within 100 MB of its level while
+browsing alone, browsing ≥ 90% of its rate; 20 clients post 50 MB bodies (chunked and with a Content-Length, 8 Mbit/s
+each) to /track, /checkout and /newsletter while shoppers browse; three rounds of 20 s, PGlite (decision 046). Then
+one client tries to hold all the stock with made-up phone numbers: it must hold no more than the per-address cap
+(decision 043).
+
+${
+  abuse
+    ? table(
+        ["browsing alone, requests/s", "under attack, requests/s", "kept", "each round", "bodies sent", "answered 413", "RSS idle / browsing / attacked (MB)", "browsing errors", "one client held (units, cap)", "measured"],
+        [
+          [
+            `${abuse.figures.browsingAlone.requestsPerSecond} (p99 ${abuse.figures.browsingAlone.p99Ms} ms)`,
+            `${abuse.figures.browsingUnderAttack.requestsPerSecond} (p99 ${abuse.figures.browsingUnderAttack.p99Ms} ms)`,
+            `${Math.round(abuse.figures.keptShare * 100)}%`,
+            abuse.figures.roundShares.map((share) => `${Math.round(share * 100)}%`).join(", "),
+            abuse.figures.attack.sent,
+            abuse.figures.attack.refused413,
+            `${abuse.figures.memory.idleMB} / ${abuse.figures.memory.peakBrowsingMB} / ${abuse.figures.memory.peakMB}`,
+            abuse.figures.browsingErrors,
+            `${abuse.figures.holdingStock.unitsHeld} in ${abuse.figures.holdingStock.placed} orders (cap ${abuse.figures.holdingStock.perAddressCap})`,
+            when(abuse),
+          ],
+        ],
+      )
+    : missing("npx tsx bench/abuse.ts")
 }`);
 
 const notifyRows: (string | number)[][] = [];

@@ -12,6 +12,7 @@ const steps: { name: string; command: string[]; needsPostgres?: boolean; full?: 
   { name: "load", command: ["tsx", "bench/load.ts"] },
   { name: "checkout and crash", command: ["tsx", "bench/checkout.ts"] },
   { name: "browsing while checking out", command: ["tsx", "bench/mixed.ts"] },
+  { name: "browsing under hostile bodies", command: ["tsx", "bench/abuse.ts"] },
   { name: "notifications with a crash", command: ["tsx", "bench/notify-crash.ts"] },
   { name: "catalogue import", command: ["tsx", "bench/catalogue-import.ts"] },
   { name: "search", command: ["tsx", "bench/search.ts"], full: true },

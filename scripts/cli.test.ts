@@ -6,7 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, test } from "vitest";
 import { startControlChannel } from "../app/server/control.server";
-import { lockPath } from "../app/server/db/data-dir-lock.server";
+import { takeDataDirLock } from "../app/server/db/data-dir-lock.server";
 import { listStaff } from "../app/server/staff.server";
 
 const run = promisify(execFile);
@@ -60,9 +60,12 @@ describe("npm run staff on a data directory no shop has opened yet", () => {
 describe("npm run staff while the shop runs", () => {
   // This test process plays the running shop: it holds the lock and answers on the socket, using its database.
   const dataDir = freshDataDir();
-  writeFileSync(lockPath(dataDir), String(process.pid));
+  const release = takeDataDirLock(dataDir);
   const stop = startControlChannel(dataDir);
-  afterAll(() => stop());
+  afterAll(async () => {
+    await stop();
+    release();
+  });
 
   test("hands the request to the running shop instead of opening its database", async () => {
     const added = await command("staff", ["add", "dev@running.test", "--role", "developer"], {
@@ -73,9 +76,19 @@ describe("npm run staff while the shop runs", () => {
     expect((await listStaff()).map((s) => s.email)).toContain("dev@running.test");
   }, 60_000);
 
+  test("a backup into the uploads folder, which anyone can download from, is refused with a sentence", async () => {
+    const uploads = process.env.UPLOADS_DIR!;
+    const target = path.join(uploads, "backup");
+    const backup = await command("backup", [target], { DATA_DIR: dataDir, UPLOADS_DIR: uploads });
+    expect(backup).toMatchObject({
+      code: 1,
+      stderr: `${target} is inside the uploads folder, which anyone can download from; choose a backup folder outside ${uploads}.\n`,
+    });
+  }, 60_000);
+
   test("restore and seed refuse with a sentence", async () => {
     const restore = await command("restore", ["/nowhere"], { DATA_DIR: dataDir });
-    expect(restore).toMatchObject({ code: 1, stderr: expect.stringContaining(`The shop is running (process ${process.pid}); stop it before restoring a backup.`) });
+    expect(restore).toMatchObject({ code: 1, stderr: expect.stringContaining(`The shop is running (process ${process.pid} on ${os.hostname()}); stop it before restoring a backup.`) });
     const seed = await command("seed", [], { DATA_DIR: dataDir });
     expect(seed).toMatchObject({ code: 1, stderr: expect.stringContaining("stop it first") });
   }, 60_000);

@@ -1,14 +1,14 @@
 import { ConfigurationError, readConfig } from "../app/server/config.server";
 import { openConfiguredDatabase, type ShopDatabase } from "../app/server/db/client.server";
-import { lockHolder } from "../app/server/db/data-dir-lock.server";
+import { dataDirHolder } from "../app/server/db/data-dir-lock.server";
 import { closeShopDatabase, setShopDatabase } from "../app/server/db/database.server";
 import { migrate } from "../app/server/db/migrate.server";
 import { type ControlRequest, runControlRequest, sendControlRequest } from "../app/server/control.server";
 
-/** The pid of a running shop that owns the PGlite data directory, if one does. */
-export function runningShop(): number | undefined {
+/** Who holds the PGlite data directory ("process 4120 on shop-1"): the running shop, if one does. */
+export function runningShop(): string | undefined {
   const config = readConfig();
-  return config.databaseUrl ? undefined : lockHolder(config.dataDir);
+  return config.databaseUrl ? undefined : dataDirHolder(config.dataDir);
 }
 
 /** Opens the configured database (creating and migrating a fresh one) for a command that runs on its own. */

@@ -356,3 +356,105 @@ describe("failNext", () => {
     expect(await query("ws_CO_000000000000000000")).toEqual({ status: 503, body: unavailable });
   });
 });
+
+describe("Transaction Status", () => {
+  const statusBody = (receipt: string, changes: Record<string, unknown> = {}) => ({
+    Initiator: "sim-initiator",
+    SecurityCredential: "sim-credential",
+    CommandID: "TransactionStatusQuery",
+    TransactionID: receipt,
+    PartyA: SHORTCODE,
+    IdentifierType: "4",
+    ResultURL: `${shop.url}/hooks/check/secret123`,
+    QueueTimeOutURL: `${shop.url}/hooks/check-timeout/secret123`,
+    Remarks: "Paybill payment check",
+    Occasion: receipt,
+    ...changes,
+  });
+
+  const askStatus = (receipt: string, changes?: Record<string, unknown>) => post("/mpesa/transactionstatus/v1/query", statusBody(receipt, changes));
+
+  type StatusResult = { ConversationID: string; ResultCode: number; ResultDesc: string; ResultParameters?: { ResultParameter: { Key: string; Value?: unknown }[] } };
+  const resultFor = (conversationId: unknown) =>
+    waitFor(() =>
+      shop.received
+        .filter((r) => r.path === "/hooks/check/secret123")
+        .map((r) => (r.body as { Result: StatusResult }).Result)
+        .find((result) => result.ConversationID === conversationId),
+    );
+  const parameters = (result: StatusResult) => Object.fromEntries((result.ResultParameters?.ResultParameter ?? []).map((p) => [p.Key, p.Value]));
+
+  test("takes the question at once, with a ConversationID, and posts what it knows of a paybill payment to the ResultURL", async () => {
+    await sim.confirmC2b({ billRef: "DK7Q2M", amount: 1350, transId: "SIMSTATUS1", msisdn: "254712345126", firstName: "Amina" });
+    const { status, body } = await askStatus("SIMSTATUS1");
+    expect({ status, body }).toEqual({
+      status: 200,
+      body: {
+        OriginatorConversationID: expect.stringMatching(/^\d+-\d+-1$/),
+        ConversationID: expect.stringMatching(/^AG_\d{8}_[0-9a-f]{20}$/),
+        ResponseCode: "0",
+        ResponseDescription: "Accept the service request successfully.",
+      },
+    });
+    const result = await resultFor(body.ConversationID);
+    expect(result).toMatchObject({ ResultCode: 0, ResultDesc: "The service request is processed successfully.", OriginatorConversationID: body.OriginatorConversationID });
+    expect(parameters(result)).toMatchObject({
+      ReceiptNo: "SIMSTATUS1",
+      Amount: 1350,
+      TransactionStatus: "Completed",
+      CreditPartyName: `${SHORTCODE} - Sim Shop`,
+      DebitPartyName: "2547 ***** 126 - Amina",
+    });
+    expect(sim.statusQueries.at(-1)).toMatchObject({ receipt: "SIMSTATUS1", conversationId: body.ConversationID });
+  });
+
+  test("knows a push it paid, with the amount actually paid, and a payment to another shortcode as paid to that one", async () => {
+    const { body: pushed } = await push("254712345678", { Amount: 500 });
+    const paid = await waitFor(() => sim.pushes.find((p) => p.checkoutRequestId === pushed.CheckoutRequestID && p.decided));
+    const { body } = await askStatus(paid.receipt!.toLowerCase());
+    expect(parameters(await resultFor(body.ConversationID))).toMatchObject({ ReceiptNo: paid.receipt, Amount: 499 });
+
+    await sim.confirmC2b({ billRef: "DK7Q2M", amount: 800, transId: "SIMELSEWHR", shortcode: "600000" });
+    expect(shop.received.at(-1)?.body).toMatchObject({ BusinessShortCode: "600000", TransID: "SIMELSEWHR" });
+    const { body: other } = await askStatus("SIMELSEWHR");
+    expect(parameters(await resultFor(other.ConversationID))).toMatchObject({ CreditPartyName: "600000 - Sim Shop" });
+  });
+
+  test("a forged confirmation is posted like any other, but M-Pesa knows no such receipt", async () => {
+    await sim.confirmC2b({ billRef: "DK7Q2M", amount: 1200, transId: "FORGED0002", forged: true });
+    expect(shop.received.at(-1)?.body).toMatchObject({ TransID: "FORGED0002", TransAmount: "1200.00" });
+    const { body } = await askStatus("FORGED0002");
+    const result = await resultFor(body.ConversationID);
+    expect(result).toMatchObject({ ResultCode: 1, ResultDesc: "The transaction receipt number does not exist." });
+    expect(result.ResultParameters).toBeUndefined();
+  });
+
+  test("a wrong initiator or credential is answered at the ResultURL as Daraja does: the initiator information is invalid", async () => {
+    await sim.confirmC2b({ billRef: "DK7Q2M", amount: 1200, transId: "SIMSTATUS2" });
+    const { body } = await askStatus("SIMSTATUS2", { SecurityCredential: "wrong" });
+    expect(await resultFor(body.ConversationID)).toMatchObject({ ResultCode: 2001, ResultDesc: "The initiator information is invalid." });
+  });
+
+  test.each([
+    ["CommandID", { CommandID: "TransactionStatus" }],
+    ["TransactionID", { TransactionID: "" }],
+    ["PartyA", { PartyA: "paybill" }],
+    ["IdentifierType", { IdentifierType: "9" }],
+    ["ResultURL", { ResultURL: "https://shop.example/hooks/query" }],
+    ["QueueTimeOutURL", { QueueTimeOutURL: "not a url" }],
+  ])("a bad %s is refused by name", async (field, changes) => {
+    const { status, body } = await askStatus("SIMSTATUS1", changes);
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ errorCode: "400.002.02", errorMessage: `Bad Request - Invalid ${field}` });
+  });
+
+  test("failNext('status') answers 503; failNext('status-result') takes the question and never answers it", async () => {
+    sim.failNext("status");
+    expect((await askStatus("SIMSTATUS1")).status).toBe(503);
+    sim.failNext("status-result");
+    const { status, body } = await askStatus("SIMSTATUS1");
+    expect(status).toBe(200);
+    await pause(DELAY_MS * 6);
+    expect(shop.received.some((r) => (r.body as { Result?: StatusResult }).Result?.ConversationID === body.ConversationID)).toBe(false);
+  });
+});

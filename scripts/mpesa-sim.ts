@@ -2,9 +2,11 @@ import { randomInt, randomUUID } from "node:crypto";
 import http from "node:http";
 
 /**
- * A local stand-in for Safaricom's Daraja API (issue 11): the token, STK push, push status query and C2B
- * registerurl endpoints, answering with Daraja's own shapes and error codes. After a push it calls the shop back
- * with an outcome chosen by the last digit of the phone number, so every path can be tried by hand and in tests.
+ * A local stand-in for Safaricom's Daraja API (issue 11): the token, STK push, push status query, C2B
+ * registerurl and Transaction Status endpoints, answering with Daraja's own shapes and error codes. After a push
+ * it calls the shop back with an outcome chosen by the last digit of the phone number, so every path can be tried
+ * by hand and in tests. It remembers every payment it made (pushes paid, paybill payments confirmed), and a
+ * Transaction Status query is answered from them at the ResultURL, as Daraja does (issue 21).
  * `npm run mpesa:sim` runs it on MPESA_SIM_PORT (default 4010).
  */
 
@@ -15,8 +17,13 @@ export type SimulatorOptions = {
   consumerSecret?: string;
   shortcode?: string;
   passkey?: string;
+  /** Who may ask Transaction Status, and the credential it must send. */
+  initiator?: string;
+  securityCredential?: string;
   /** How long the "customer" takes on the phone before the outcome is known and the callback sent. */
   callbackDelayMs?: number;
+  /** How long a Transaction Status query waits before its result is posted to the ResultURL. */
+  statusDelayMs?: number;
   /** Where to say what happened (the command line prints it; tests stay quiet). */
   log?: (line: string) => void;
 };
@@ -36,12 +43,20 @@ export type SimPush = {
 
 export type SentCallback = { url: string; body: unknown; status: number };
 
+/** A payment the simulator made: what a Transaction Status query about its receipt is answered with. */
+export type SimTransaction = { receipt: string; amount: number; shortcode: string; msisdn: string; name: string; at: string };
+
+/** A Transaction Status query, as the simulator took it. */
+export type SimStatusQuery = { request: Record<string, unknown>; receipt: string; conversationId: string };
+
 export type MpesaSimulator = {
   baseUrl: string;
   stop(): Promise<void>;
   pushes: SimPush[];
-  /** Every POST the simulator made (STK callbacks and C2B confirmations); status 0 means no answer. */
+  /** Every POST the simulator made (STK callbacks, C2B confirmations, Transaction Status results); status 0 means no answer. */
   sentCallbacks: SentCallback[];
+  /** Every Transaction Status query taken. */
+  statusQueries: SimStatusQuery[];
   confirmC2b(input: C2bInput): Promise<{ status: number }>;
   registered: { shortCode: string; confirmationUrl: string; validationUrl: string } | undefined;
   failNext(kind: FailureKind, times?: number): void;
@@ -49,9 +64,20 @@ export type MpesaSimulator = {
   tokensIssued(): number;
 };
 
-export type C2bInput = { billRef: string; amount: number; msisdn?: string; firstName?: string; transId?: string };
+export type C2bInput = {
+  billRef: string;
+  amount: number;
+  msisdn?: string;
+  firstName?: string;
+  transId?: string;
+  /** Paid to another shortcode than the one whose URLs are registered (M-Pesa misrouting, or a forger's guess). */
+  shortcode?: string;
+  /** A confirmation M-Pesa never made: posted all the same, but Transaction Status knows no such receipt. */
+  forged?: boolean;
+};
 
-type FailureKind = "token" | "push" | "query";
+/** "status-result": Daraja takes a Transaction Status query and never posts its result. */
+type FailureKind = "token" | "push" | "query" | "status" | "status-result";
 
 export type Outcome = {
   meaning: string;
@@ -157,13 +183,17 @@ export async function startMpesaSimulator(options: SimulatorOptions = {}): Promi
   const consumerSecret = options.consumerSecret ?? "sim-secret";
   const shortcode = options.shortcode ?? "174379";
   const passkey = options.passkey ?? "sim-passkey";
+  const initiator = options.initiator ?? "sim-initiator";
+  const securityCredential = options.securityCredential ?? "sim-credential";
   const callbackDelayMs = options.callbackDelayMs ?? 1500;
+  const statusDelayMs = options.statusDelayMs ?? 200;
   const log = options.log ?? (() => {});
 
   const tokens = new Map<string, number>(); // token → expiry (ms)
   const pushById = new Map<string, SimPush>();
   const receipts = new Set<string>();
-  const failures: Record<FailureKind, number> = { token: 0, push: 0, query: 0 };
+  const transactions = new Map<string, SimTransaction>();
+  const failures: Record<FailureKind, number> = { token: 0, push: 0, query: 0, status: 0, "status-result": 0 };
   const timers = new Set<NodeJS.Timeout>();
   const inFlight = new Set<Promise<unknown>>();
   const stopping = new AbortController();
@@ -172,6 +202,7 @@ export async function startMpesaSimulator(options: SimulatorOptions = {}): Promi
     baseUrl: "",
     pushes: [],
     sentCallbacks: [],
+    statusQueries: [],
     registered: undefined,
     failNext(kind, times = 1) {
       failures[kind] += times;
@@ -189,10 +220,15 @@ export async function startMpesaSimulator(options: SimulatorOptions = {}): Promi
     return receipt;
   }
 
-  function failIfAsked(kind: FailureKind) {
-    if (failures[kind] === 0) return;
+  /** Whether a failure of this kind was asked for, counting it off. */
+  function failing(kind: FailureKind) {
+    if (failures[kind] === 0) return false;
     failures[kind]--;
-    throw new DarajaError(503, "503.001.01", "Service is currently unavailable");
+    return true;
+  }
+
+  function failIfAsked(kind: FailureKind) {
+    if (failing(kind)) throw new DarajaError(503, "503.001.01", "Service is currently unavailable");
   }
 
   function requireToken(request: http.IncomingMessage) {
@@ -284,6 +320,16 @@ export async function startMpesaSimulator(options: SimulatorOptions = {}): Promi
     const timer = setTimeout(async () => {
       timers.delete(timer);
       sim.decided = true;
+      if (sim.receipt !== undefined) {
+        transactions.set(sim.receipt, {
+          receipt: sim.receipt,
+          amount: amount - outcome.shortBy,
+          shortcode: String(body.PartyB),
+          msisdn: phone,
+          name: "Sim Customer",
+          at: nairobiTimestamp(),
+        });
+      }
       const callback = {
         MerchantRequestID: sim.merchantRequestId,
         CheckoutRequestID: sim.checkoutRequestId,
@@ -345,34 +391,102 @@ export async function startMpesaSimulator(options: SimulatorOptions = {}): Promi
     return { OriginatorCoversationID: randomUUID(), ResponseCode: "0", ResponseDescription: "Success" };
   }
 
-  /** A shopper paying the paybill by hand: posts the confirmation (no validation call: Daraja skips it unless asked). */
+  /**
+   * A shopper paying the paybill by hand: posts the confirmation (no validation call: Daraja skips it unless
+   * asked) and remembers the payment, unless it is a forgery.
+   */
   async function confirmC2b(input: C2bInput) {
     const registered = simulator.registered;
     if (!registered) throw new Error("No confirmation URL is registered yet: start the shop with M-Pesa configured first.");
     const msisdn = input.msisdn ?? "254712345126";
+    const receipt = input.transId ?? newReceipt();
+    const shortcode = input.shortcode ?? registered.shortCode;
+    const firstName = input.firstName ?? "Wanjiru";
+    const at = nairobiTimestamp();
+    if (!input.forged) transactions.set(receipt.toUpperCase(), { receipt, amount: input.amount, shortcode, msisdn, name: firstName, at });
     const status = await post(registered.confirmationUrl, {
       TransactionType: "Pay Bill",
-      TransID: input.transId ?? newReceipt(),
-      TransTime: nairobiTimestamp(),
+      TransID: receipt,
+      TransTime: at,
       TransAmount: input.amount.toFixed(2),
-      BusinessShortCode: registered.shortCode,
+      BusinessShortCode: shortcode,
       BillRefNumber: input.billRef,
       InvoiceNumber: "",
       OrgAccountBalance: "",
       ThirdPartyTransID: "",
       MSISDN: maskedPhone(msisdn),
-      FirstName: input.firstName ?? "Wanjiru",
+      FirstName: firstName,
     });
     return { status };
   }
 
   async function simulateC2b(body: Record<string, unknown>) {
-    const { billRef, amount, msisdn } = body;
+    const { billRef, amount, msisdn, forged } = body;
     if (typeof billRef !== "string") throw invalid("billRef");
     if (typeof amount !== "number" || !(amount > 0)) throw invalid("amount");
     if (msisdn !== undefined && !PHONE.test(String(msisdn))) throw invalid("msisdn");
     if (!simulator.registered) throw new DarajaError(409, "409.001.01", "No confirmation URL is registered yet");
-    return confirmC2b({ billRef, amount, msisdn: msisdn === undefined ? undefined : String(msisdn) });
+    return confirmC2b({ billRef, amount, msisdn: msisdn === undefined ? undefined : String(msisdn), forged: forged === true });
+  }
+
+  /** What Daraja posts to the ResultURL about one receipt: the payment as M-Pesa made it, or why it cannot say. */
+  function statusResult(body: Record<string, unknown>, receipt: string, ids: { ConversationID: string; OriginatorConversationID: string }) {
+    const answer = (ResultCode: number, ResultDesc: string, parameters?: { Key: string; Value?: string | number }[]) => ({
+      Result: {
+        ResultType: 0,
+        ResultCode,
+        ResultDesc,
+        ...ids,
+        TransactionID: parameters ? receipt : "",
+        ...(parameters ? { ResultParameters: { ResultParameter: shuffled(parameters) } } : {}),
+        ReferenceData: { ReferenceItem: { Key: "Occasion", Value: String(body.Occasion ?? "") } },
+      },
+    });
+    if (body.Initiator !== initiator || body.SecurityCredential !== securityCredential) return answer(2001, "The initiator information is invalid.");
+    const paid = transactions.get(receipt.toUpperCase());
+    if (!paid) return answer(1, "The transaction receipt number does not exist.");
+    return answer(0, "The service request is processed successfully.", [
+      { Key: "DebitPartyName", Value: `${maskedPhone(paid.msisdn)} - ${paid.name}` },
+      { Key: "CreditPartyName", Value: `${paid.shortcode} - Sim Shop` },
+      { Key: "OriginatorConversationID", Value: ids.OriginatorConversationID },
+      { Key: "InitiatedTime", Value: Number(paid.at) },
+      { Key: "DebitAccountType", Value: "MMF Account For Customer" },
+      { Key: "DebitPartyCharges" },
+      { Key: "TransactionReason" },
+      { Key: "ReasonType", Value: "Pay Bill Online" },
+      { Key: "TransactionStatus", Value: "Completed" },
+      { Key: "FinalisedTime", Value: Number(paid.at) },
+      { Key: "Amount", Value: paid.amount },
+      { Key: "ConversationID", Value: ids.ConversationID },
+      { Key: "ReceiptNo", Value: paid.receipt },
+    ]);
+  }
+
+  /** A Transaction Status query: taken at once, answered later at the ResultURL, like Daraja's. */
+  function transactionStatus(body: Record<string, unknown>) {
+    if (body.CommandID !== "TransactionStatusQuery") throw invalid("CommandID");
+    const receipt = typeof body.TransactionID === "string" ? body.TransactionID.trim() : "";
+    if (!/^[A-Za-z0-9]{1,40}$/.test(receipt)) throw invalid("TransactionID");
+    if (!/^\d+$/.test(String(body.PartyA ?? ""))) throw invalid("PartyA");
+    if (!["1", "2", "4"].includes(String(body.IdentifierType))) throw invalid("IdentifierType");
+    if (!isCallbackUrl(body.ResultURL)) throw invalid("ResultURL");
+    if (!isCallbackUrl(body.QueueTimeOutURL)) throw invalid("QueueTimeOutURL");
+    const ids = {
+      ConversationID: `AG_${nairobiTimestamp().slice(0, 8)}_${randomCharacters(20, "0123456789abcdef")}`,
+      OriginatorConversationID: `${randomInt(1_000, 100_000)}-${randomInt(1_000_000, 10_000_000)}-1`,
+    };
+    simulator.statusQueries.push({ request: body, receipt, conversationId: ids.ConversationID });
+    const resultUrl = body.ResultURL;
+    if (failing("status-result")) {
+      log(`transaction status ${receipt}: taken, never answered`);
+    } else {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        void post(resultUrl, statusResult(body, receipt, ids));
+      }, statusDelayMs);
+      timers.add(timer);
+    }
+    return { ...ids, ResponseCode: "0", ResponseDescription: "Accept the service request successfully." };
   }
 
   async function route(request: http.IncomingMessage, url: URL): Promise<unknown> {
@@ -387,6 +501,11 @@ export async function startMpesaSimulator(options: SimulatorOptions = {}): Promi
       failIfAsked("query");
       requireToken(request);
       return query(await readJson(request));
+    }
+    if (at === "POST /mpesa/transactionstatus/v1/query") {
+      failIfAsked("status");
+      requireToken(request);
+      return transactionStatus(await readJson(request));
     }
     if (at === "POST /mpesa/c2b/v2/registerurl") {
       requireToken(request);
@@ -436,13 +555,15 @@ async function main() {
   console.log(`Daraja simulator on ${simulator.baseUrl}. Start the shop with:
 
   MPESA_BASE_URL=${simulator.baseUrl} MPESA_CONSUMER_KEY=sim-key MPESA_CONSUMER_SECRET=sim-secret \\
-  MPESA_PASSKEY=sim-passkey MPESA_SHORTCODE=174379 MPESA_ENV=sandbox PUBLIC_URL=http://localhost:3000 npm start
+  MPESA_PASSKEY=sim-passkey MPESA_SHORTCODE=174379 MPESA_ENV=sandbox PUBLIC_URL=http://localhost:3000 \\
+  MPESA_INITIATOR_NAME=sim-initiator MPESA_SECURITY_CREDENTIAL=sim-credential npm start
 
 The last digit of the phone number decides what happens to a push:`);
   for (const [digit, outcome] of Object.entries(outcomeByLastDigit)) console.log(`  …${digit}  ${outcome.meaning}`);
   console.log(`
 Pay the paybill by hand: curl -X POST ${simulator.baseUrl}/simulate/c2b -H 'Content-Type: application/json' \\
-  -d '{"billRef": "<order short code>", "amount": 1200}'`);
+  -d '{"billRef": "<order short code>", "amount": 1200}'
+Add "forged": true for a confirmation M-Pesa never made: the shop's Transaction Status check will not confirm it.`);
   const stop = () => void simulator.stop().then(() => process.exit(0));
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);

@@ -7,14 +7,18 @@ import { finish, openForCommand, runningShop } from "./cli";
 /** `npm run restore -- <folder>`: brings a backup back into an empty DATA_DIR or database. */
 async function main(args: string[]) {
   if (!args[0]) throw new Error("Usage: npm run restore -- <backup folder>");
-  const pid = runningShop();
-  if (pid) throw new ConfigurationError(`The shop is running (process ${pid}); stop it before restoring a backup.`);
+  const holder = runningShop();
+  if (holder) throw new ConfigurationError(`The shop is running (${holder}); stop it before restoring a backup.`);
   const source = path.resolve(args[0]);
   await openForCommand();
   try {
     const result = await restoreBackup(await db(), readConfig().uploadsDir, source);
     const rows = Object.values(result.tables).reduce((a, b) => a + b, 0);
     console.log(`Restored ${rows} rows and the uploads from ${source}`);
+    if (result.leftOut > 0) {
+      const files = result.leftOut === 1 ? "1 file" : `${result.leftOut} files`;
+      console.log(`Left out ${files} from its uploads folder: only the shop's own images are restored.`);
+    }
   } finally {
     await closeShopDatabase();
   }

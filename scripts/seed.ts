@@ -5,8 +5,8 @@ import { finish, openForCommand, runningShop } from "./cli";
 
 /** `npm run seed [-- --demo-orders]`: the sample shop into an empty database, and optionally 3 demo orders. */
 async function main(args: string[]) {
-  const pid = runningShop();
-  if (pid) throw new ConfigurationError(`The shop is running (process ${pid}); stop it first, then run the seed.`);
+  const holder = runningShop();
+  if (holder) throw new ConfigurationError(`The shop is running (${holder}); stop it first, then run the seed.`);
   await openForCommand();
   try {
     const database = await db();

@@ -6,6 +6,7 @@ const USAGE = `Usage:
   npm run staff -- list
   npm run staff -- remove <email>
   npm run staff -- passwd <email>
+  npm run staff -- unlock <email>
 The password comes from STAFF_PASSWORD, or is asked for without echo.`;
 
 /** Reads the password from STAFF_PASSWORD, a hidden prompt on a terminal, or the first line of piped input. */
@@ -83,6 +84,11 @@ async function main(args: string[]) {
       console.log(`Changed the password of ${email}; their other sessions are signed out.`);
       return;
     }
+    case "unlock":
+      if (!email) throw new Error(USAGE);
+      await runOnShop({ command: "staff-unlock", email });
+      console.log(`Cleared the failed sign-ins counted against ${email}; they can try again now.`);
+      return;
     default:
       throw new Error(USAGE);
   }

@@ -18,6 +18,7 @@ describe("rolesForAdminPath", () => {
     ["/admin/orders/export.csv", everyone],
     ["/admin/search", everyone],
     ["/admin/upload", everyone],
+    ["/admin/account", everyone],
     ["/admin/settings", ["developer"]],
     ["/admin/our-story", ["developer"]],
   ])("%s is open to %j", (pathname, roles) => {
@@ -38,8 +39,9 @@ describe("rolesForAdminPath", () => {
       return [...(entry.index || !entry.children ? [path || "/"] : []), ...addresses(entry.children ?? [], path)];
     });
 
-  // Signing in and out are for everyone; every other admin address is guarded by its listing.
-  const guarded = addresses(routes).filter((path) => path.startsWith("/admin") && !["/admin/login", "/admin/logout"].includes(path));
+  // Signing in (both steps) and out are for everyone; every other admin address is guarded by its listing.
+  const signingInAndOut = ["/admin/login", "/admin/login/two-step", "/admin/logout"];
+  const guarded = addresses(routes).filter((path) => path.startsWith("/admin") && !signingInAndOut.includes(path));
 
   test.each(guarded)("%s, an address of the shop, lets some staff member in", (path) => {
     expect(rolesForAdminPath(path).length).toBeGreaterThan(0);

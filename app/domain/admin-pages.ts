@@ -4,7 +4,8 @@ import type { StaffRole } from "./staff";
 // Every back-office page (product.md §2 Admin, §6): the sidebar, the header title, the role guard and the global
 // search's "Admin Pages" group all read this one list.
 
-export type AdminPageGroup = "main" | "content" | "configuration";
+// "account" pages are the member's own, linked beside their name rather than in the sidebar's groups.
+export type AdminPageGroup = "main" | "content" | "configuration" | "account";
 export type AdminPage = {
   path: string;
   title: string;
@@ -33,12 +34,14 @@ const ADMIN_PAGES: readonly AdminPage[] = [
   { path: "/admin/settings", title: "Site Settings", icon: "settings", roles: developers, group: "configuration" },
   { path: "/admin/image-generator", title: "Image Generator", icon: "image-plus", roles: developers, group: "configuration" },
   { path: "/admin/activity", title: "Activity", icon: "rotate-ccw-clock", roles: developers, group: "configuration" },
+  { path: "/admin/account", title: "Your account", icon: "contact", roles: everyone, group: "account" },
 ];
 
 export const ADMIN_GROUP_LABELS: Record<AdminPageGroup, string> = {
   main: "Store",
   content: "Site Content",
   configuration: "Configuration",
+  account: "Your account",
 };
 
 /**

@@ -81,6 +81,7 @@ const FIELD_LABELS: Record<string, string> = {
   orderId: "Order",
   attempts: "Attempts",
   lastError: "Last error",
+  mpesaPhone: "M-Pesa phone",
 };
 
 export const fieldLabel = (field: string): string => FIELD_LABELS[field] ?? field;

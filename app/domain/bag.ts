@@ -44,8 +44,20 @@ export function addToBag(bag: readonly BagLine[], line: BagLineIdentity, quantit
   return bag.map((l) => (l === existing ? { ...l, quantity: wanted } : l));
 }
 
-/** What the product page says when a line already holds all that is left of its product. */
-export const allInBagMessage = (left: number) => (left === 1 ? "The last one is already in your bag." : `All ${left} left are already in your bag.`);
+/**
+ * What the product page says when a line already holds all that is left of its product, or all that one order may
+ * take of it (`perOrderLimit`, decision 043).
+ */
+export const allInBagMessage = (left: number, perOrderLimit = false) =>
+  perOrderLimit
+    ? `You can order at most ${left} at a time, and ${left === 1 ? "it is" : "they are"} in your bag.`
+    : left === 1
+      ? "The last one is already in your bag."
+      : `All ${left} left are already in your bag.`;
+
+/** What a bag line says when it holds more than can be bought. */
+export const overLineMessage = (available: number, perOrderLimit: boolean) =>
+  available === 0 ? "Sold out" : perOrderLimit ? `At most ${available} per order` : `Only ${available} left`;
 
 /**
  * The most a line may hold: what the shop has left of its product (`available`, stock less what open orders

@@ -13,6 +13,9 @@ export type CheckoutProblem =
   | { kind: "unavailable"; productName: string }
   | { kind: "sold-out"; productName: string; available: number }
   | { kind: "option-gone"; productName: string }
+  | { kind: "too-many"; productName: string; most: number }
+  | { kind: "held-by-phone" }
+  | { kind: "held-by-network" }
   | { kind: "payment-method" };
 
 export function checkoutProblemMessage(problem: CheckoutProblem): string {
@@ -25,6 +28,12 @@ export function checkoutProblemMessage(problem: CheckoutProblem): string {
         : `Only ${problem.available} of ${problem.productName} left. Please lower the quantity in your bag.`;
     case "option-gone":
       return `The size or colour you chose for ${problem.productName} is no longer offered. Please choose again.`;
+    case "too-many":
+      return `You can order at most ${problem.most} of ${problem.productName} at a time. Please lower the quantity in your bag.`;
+    case "held-by-phone":
+      return "Unpaid orders from this phone number already hold as many items as the shop keeps for one shopper. Please pay for them first, or try again once they are paid or cancelled; your bag and details are kept.";
+    case "held-by-network":
+      return "Unpaid orders from this connection already hold as many items as the shop keeps for one connection. Please pay for them first, or try again later; your bag and details are kept.";
     case "payment-method":
       return PAYMENT_METHOD_MESSAGE;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { chatLink, FAB_GREETING, telLink, trackingUrl } from "./links";
+import { chatLink, FAB_GREETING, pageOnThisShop, telLink, trackingUrl } from "./links";
 
 describe("chatLink", () => {
   test("opens a chat with the number's digits and the message encoded", () => {
@@ -53,5 +53,37 @@ describe("trackingUrl", () => {
     ["http://127.0.0.1:3000", "AFB0000ZZZZZ", "http://127.0.0.1:3000/track/AFB0000ZZZZZ"],
   ])("the shop at %j tracks %j at %j", (origin, trackingId, url) => {
     expect(trackingUrl(origin, trackingId)).toBe(url);
+  });
+});
+
+describe("pageOnThisShop", () => {
+  test.each([
+    ["/", "/"],
+    ["/products?categoryId=bags", "/products?categoryId=bags"],
+    ["/about#newsletter", "/about"],
+    ["/products/../about", "/about"],
+    ["/products/./kanga", "/products/kanga"],
+    ["/search?q=//evil.example", "/search?q=//evil.example"],
+    ["/%2F%2Fevil.example", "/%2F%2Fevil.example"],
+  ])("%j is a page of this shop: %j", (address, page) => {
+    expect(pageOnThisShop(address)).toBe(page);
+  });
+
+  test.each([
+    ["https://evil.example/"],
+    ["//evil.example/path"],
+    ["/.//evil.example"],
+    ["/././/evil.example"],
+    ["/..//evil.example"],
+    ["/%2e//evil.example"],
+    ["/\\evil.example"],
+    ["\\/evil.example"],
+    ["/\t/evil.example"],
+    ["/\n/evil.example"],
+    ["javascript:alert(1)"],
+    ["evil.example"],
+    [""],
+  ])("%j could lead off the shop", (address) => {
+    expect(pageOnThisShop(address)).toBeUndefined();
   });
 });

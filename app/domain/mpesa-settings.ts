@@ -13,3 +13,14 @@ export type MpesaConnection = { shortcode: string; till: string | null; environm
 
 /** What 'Test connection' answers. */
 export type MpesaTestAnswer = { ok: boolean; message: string };
+
+/**
+ * Whether the callback addresses take posts only from Safaricom's published networks (decision 044). Off for
+ * settings saved before it existed: behind a proxy the shop sees Safaricom's address only once TRUST_PROXY is
+ * set, and on by default it would refuse every payment there.
+ */
+export function safaricomCallbacksOnly(settings: { mpesaCallbacksFromSafaricomOnly?: boolean | undefined }): boolean {
+  return settings.mpesaCallbacksFromSafaricomOnly ?? false;
+}
+
+export const SAFARICOM_ONLY_LABEL = "Accept M-Pesa callbacks only from Safaricom’s published addresses";

@@ -82,6 +82,26 @@ export const c2bConfirmationSchema = z.object({
   FirstName: optionalText(100),
 });
 
+const resultParameter = z.object({
+  Key: z.string().max(100),
+  // Some parameters come without a Value (TransactionReason, for one).
+  Value: z.union([z.string().max(1000), z.number()]).nullish(),
+});
+
+/**
+ * A Transaction Status result, posted to the ResultURL (decision 044): the ConversationID of the question it
+ * answers, and what M-Pesa knows of the receipt as `{Key, Value}` parameters, a list or, for one, a lone object.
+ */
+export const transactionStatusResultSchema = z.object({
+  Result: z.object({
+    ResultCode: darajaText(20).pipe(z.string().min(1)),
+    ResultDesc: optionalText(500),
+    ConversationID: darajaId,
+    TransactionID: optionalText(100),
+    ResultParameters: z.object({ ResultParameter: z.union([z.array(resultParameter).max(50), resultParameter]) }).nullish(),
+  }),
+});
+
 // ---- What Daraja answers ----------------------------------------------------------------------------------
 
 /** Any Daraja error: `{requestId, errorCode, errorMessage}`, e.g. "400.002.02" "Bad Request - Invalid PhoneNumber". */
@@ -114,6 +134,14 @@ export const stkQueryAnswerSchema = z.object({
   CheckoutRequestID: darajaId.optional(),
   ResultCode: resultCode,
   ResultDesc: optionalText(500),
+});
+
+/** A Transaction Status query's answer: only that it was taken, with the ConversationID its result will carry. */
+export const transactionStatusAnswerSchema = z.object({
+  OriginatorConversationID: optionalText(100),
+  ConversationID: darajaId,
+  ResponseCode: darajaText(20),
+  ResponseDescription: optionalText(500),
 });
 
 /** The answer to registering the confirmation and validation URLs (Daraja spells it "Coversation"). */

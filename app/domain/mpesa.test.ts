@@ -2,16 +2,21 @@ import { describe, expect, test } from "vitest";
 import {
   ACCOUNT_REFERENCE_MAX,
   amountMatches,
+  CALLBACK_SECRET_FORMAT,
   callbackUrlProblem,
   darajaBaseUrl,
   darajaTimestamp,
   FORBIDDEN_CALLBACK_WORDS,
+  isPaidToShop,
   mpesaPhoneNumber,
   normaliseBillRef,
   orderCode,
+  paymentCheckVerdict,
+  paymentPromptLimits,
   readC2bConfirmation,
   readStkCallback,
   readStkQueryAnswer,
+  readTransactionStatusResult,
   RESEND_WAIT_SECONDS,
   secondsUntilResend,
   stkPassword,
@@ -22,6 +27,8 @@ import {
   tokenUsableUntil,
   TRANSACTION_DESC_MAX,
   transactionDescription,
+  transactionStatusRequest,
+  validationAnswer,
   wholeShillings,
 } from "./mpesa";
 import {
@@ -32,6 +39,7 @@ import {
   stkPushAnswerSchema,
   stkQueryAnswerSchema,
   tokenAnswerSchema,
+  transactionStatusAnswerSchema,
 } from "./mpesa.schema";
 
 // Safaricom's sandbox paybill and its published passkey, as in Daraja's own examples.
@@ -820,4 +828,197 @@ describe("darajaBaseUrl", () => {
   ] as const)("%s with %j is %s", (environment, override, url) => {
     expect(darajaBaseUrl(environment, override)).toBe(url);
   });
+});
+
+describe("paymentPromptLimits", () => {
+  const perHour = { perPhone: 3, perAddress: 10 };
+
+  test("counts the client's network first, then the number prompted, each for an hour", () => {
+    expect(paymentPromptLimits({ phone: "254712345678", clientAddress: "197.232.61.10" }, perHour)).toEqual([
+      { key: "mpesa-prompt-address:197.232.61.10", limit: 10, windowMs: 3_600_000 },
+      { key: "mpesa-prompt-phone:254712345678", limit: 3, windowMs: 3_600_000 },
+    ]);
+  });
+
+  test("an IPv6 client counts by its /64, whichever of its addresses it uses", () => {
+    const [first] = paymentPromptLimits({ phone: "254712345678", clientAddress: "2c0f:fe38:2001:7f::1" }, perHour);
+    const [second] = paymentPromptLimits({ phone: "254712345678", clientAddress: "2c0f:fe38:2001:7f:aaaa::2" }, perHour);
+    expect(first!.key).toBe(second!.key);
+  });
+});
+
+describe("transactionStatusRequest", () => {
+  test("asks about a receipt as the shop's shortcode, with its initiator, answered at the ResultURL", () => {
+    expect(
+      transactionStatusRequest({
+        initiator: "dukaapi",
+        securityCredential: "c2VjcmV0",
+        receipt: "RKTQDM7W6S",
+        shortcode: SANDBOX_SHORTCODE,
+        resultUrl: "https://duka.example/hooks/daraja/abc/paybill-check",
+        timeoutUrl: "https://duka.example/hooks/daraja/abc/paybill-check-timeout",
+      }),
+    ).toEqual({
+      Initiator: "dukaapi",
+      SecurityCredential: "c2VjcmV0",
+      CommandID: "TransactionStatusQuery",
+      TransactionID: "RKTQDM7W6S",
+      PartyA: "174379",
+      IdentifierType: "4",
+      ResultURL: "https://duka.example/hooks/daraja/abc/paybill-check",
+      QueueTimeOutURL: "https://duka.example/hooks/daraja/abc/paybill-check-timeout",
+      Remarks: "Paybill payment check",
+      Occasion: "RKTQDM7W6S",
+    });
+  });
+
+  test("its answer gives the ConversationID the result will carry", () => {
+    expect(
+      transactionStatusAnswerSchema.parse({
+        OriginatorConversationID: "1236-7134259-1",
+        ConversationID: "AG_20210709_1234409f86436c583e3f",
+        ResponseCode: "0",
+        ResponseDescription: "Accept the service request successfully.",
+      }),
+    ).toMatchObject({ ConversationID: "AG_20210709_1234409f86436c583e3f", ResponseCode: "0" });
+  });
+});
+
+/** A Transaction Status result as Daraja posts it about a paybill payment to the sandbox shortcode. */
+const statusResult = (changes: { code?: number | string; desc?: string; parameters?: unknown } = {}) => ({
+  Result: {
+    ResultType: 0,
+    ResultCode: changes.code ?? 0,
+    ResultDesc: changes.desc ?? "The service request is processed successfully.",
+    OriginatorConversationID: "3213-416199-2",
+    ConversationID: "AG_20260302_0000493344ae97d86f75",
+    TransactionID: "RKTQDM7W6S",
+    ResultParameters: {
+      ResultParameter: changes.parameters ?? [
+        { Key: "DebitPartyName", Value: "2547 ***** 126 - John Doe" },
+        { Key: "CreditPartyName", Value: "174379 - Duka Crafts" },
+        { Key: "TransactionReason" },
+        { Key: "TransactionStatus", Value: "Completed" },
+        { Key: "Amount", Value: 1200 },
+        { Key: "ReceiptNo", Value: "RKTQDM7W6S" },
+        { Key: "FinalisedTime", Value: 20260302091500 },
+      ],
+    },
+    ReferenceData: { ReferenceItem: { Key: "Occasion", Value: "RKTQDM7W6S" } },
+  },
+});
+
+describe("readTransactionStatusResult", () => {
+  test("reads the receipt, amount, status and the shortcode credited, by key", () => {
+    expect(readTransactionStatusResult(statusResult())).toEqual({
+      conversationId: "AG_20260302_0000493344ae97d86f75",
+      resultCode: "0",
+      resultDesc: "The service request is processed successfully.",
+      receipt: "RKTQDM7W6S",
+      amount: 1200,
+      creditedTo: "174379",
+      status: "Completed",
+    });
+  });
+
+  test("reads one parameter given alone rather than in a list, and an amount as text", () => {
+    expect(readTransactionStatusResult(statusResult({ parameters: { Key: "Amount", Value: "1200.00" } }))).toMatchObject({
+      amount: 1200,
+      receipt: "RKTQDM7W6S",
+      creditedTo: null,
+      status: null,
+    });
+  });
+
+  test("reads a failure without parameters", () => {
+    const failed = statusResult({ code: "1", desc: "The transaction receipt number does not exist." });
+    delete (failed.Result as Partial<typeof failed.Result>).ResultParameters;
+    expect(readTransactionStatusResult({ Result: { ...failed.Result, TransactionID: "" } })).toMatchObject({
+      resultCode: "1",
+      receipt: null,
+      amount: null,
+    });
+  });
+
+  test.each([
+    ["nothing", undefined],
+    ["no Result", {}],
+    ["no ConversationID", { Result: { ResultCode: 0 } }],
+    ["no ResultCode", { Result: { ConversationID: "AG_1" } }],
+    ["a key given twice with two values", statusResult({ parameters: [{ Key: "Amount", Value: 1 }, { Key: "Amount", Value: 1200 }] })],
+  ])("%s is unreadable", (_, body) => {
+    expect(readTransactionStatusResult(body)).toBeUndefined();
+  });
+});
+
+describe("paymentCheckVerdict", () => {
+  const shop = { shortcode: "174379", till: undefined };
+  const payment = { receipt: "rktqdm7w6s", amountCents: 120_000 };
+  const verdict = (body: unknown, of = payment, to: { shortcode: string; till?: string } = shop) => paymentCheckVerdict(of, readTransactionStatusResult(body)!, to);
+  const parameters = (changes: Record<string, string | number>) =>
+    Object.entries({ CreditPartyName: "174379 - Duka Crafts", TransactionStatus: "Completed", Amount: 1200, ReceiptNo: "RKTQDM7W6S", ...changes }).map(
+      ([Key, Value]) => ({ Key, Value }),
+    );
+
+  test("a completed payment of the same receipt and amount to the shop's shortcode is confirmed", () => {
+    expect(verdict(statusResult())).toEqual({ kind: "confirmed" });
+  });
+
+  test("one paid to the shop's till is confirmed too", () => {
+    const toTill = statusResult({ parameters: parameters({ CreditPartyName: "5123456 - Duka Crafts Till" }) });
+    expect(verdict(toTill, payment, { shortcode: "174379", till: "5123456" })).toEqual({ kind: "confirmed" });
+    expect(verdict(toTill).kind).toBe("not confirmed");
+  });
+
+  test.each([
+    ["a receipt M-Pesa does not know", statusResult({ code: 1, desc: "The transaction receipt number does not exist.", parameters: [] })],
+    ["another amount", statusResult({ parameters: parameters({ Amount: 120 }) })],
+    ["cents more", statusResult({ parameters: parameters({ Amount: "1200.50" }) })],
+    ["another shortcode", statusResult({ parameters: parameters({ CreditPartyName: "600000 - Another Business" }) })],
+    ["another receipt", statusResult({ parameters: parameters({ ReceiptNo: "RKTQDM7W6T" }) })],
+    ["a reversed payment", statusResult({ parameters: parameters({ TransactionStatus: "Reversed" }) })],
+    ["no amount", statusResult({ parameters: parameters({}).filter((p) => p.Key !== "Amount") })],
+    ["nobody credited", statusResult({ parameters: parameters({}).filter((p) => p.Key !== "CreditPartyName") })],
+  ])("%s is not confirmed", (_, body) => {
+    expect(verdict(body)).toMatchObject({ kind: "not confirmed", why: expect.any(String) });
+  });
+
+  test.each([
+    [2001, "The initiator information is invalid."],
+    ["8006", "The security credential is locked."],
+  ])("M-Pesa refusing the shop's initiator (%s) cannot confirm, and says nothing against the payment", (code, desc) => {
+    expect(verdict(statusResult({ code, desc }))).toEqual({ kind: "cannot confirm", why: `M-Pesa refused the shop's initiator: ${desc} (${code})` });
+  });
+});
+
+describe("isPaidToShop and validationAnswer", () => {
+  const shop = { shortcode: "174379", till: "5123456" };
+
+  test.each([
+    ["174379", true],
+    [" 174379 ", true],
+    ["5123456", true],
+    ["600000", false],
+    ["1743790", false],
+    ["", false],
+  ])("a payment to %j is the shop's: %s", (shortcode, ours) => {
+    expect(isPaidToShop(shortcode, shop)).toBe(ours);
+  });
+
+  test("without a till only the shortcode is the shop's", () => {
+    expect(isPaidToShop("5123456", { shortcode: "174379", till: undefined })).toBe(false);
+  });
+
+  test("a validation for the shop is accepted; one for another shortcode declined as an invalid shortcode", () => {
+    expect(validationAnswer(confirmation({ BusinessShortCode: "174379" }), shop)).toEqual({ ResultCode: "0", ResultDesc: "Accepted" });
+    expect(validationAnswer(confirmation({ BusinessShortCode: 600638 }), shop)).toEqual({ ResultCode: "C2B00015", ResultDesc: "Rejected" });
+    // An unreadable one is let through: the confirmation that follows is checked all the same.
+    expect(validationAnswer({}, shop)).toEqual({ ResultCode: "0", ResultDesc: "Accepted" });
+  });
+});
+
+test("a callback secret is 32 to 128 hex digits, so it can never spell a word Daraja refuses", () => {
+  for (const secret of ["0123456789abcdef0123456789abcdef", "A".repeat(32), "f".repeat(128)]) expect(CALLBACK_SECRET_FORMAT.test(secret)).toBe(true);
+  for (const secret of ["0123456789abcdef", "g".repeat(32), "f".repeat(129), `${"a".repeat(31)}-`, ""]) expect(CALLBACK_SECRET_FORMAT.test(secret)).toBe(false);
+  expect(callbackUrlProblem(`https://duka.example/hooks/daraja/${"e".repeat(32)}/paybill-check`)).toBeUndefined();
 });

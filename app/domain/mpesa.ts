@@ -1,5 +1,6 @@
-import { c2bConfirmationSchema, darajaErrorSchema, stkCallbackSchema, stkQueryAnswerSchema } from "./mpesa.schema";
+import { c2bConfirmationSchema, darajaErrorSchema, stkCallbackSchema, stkQueryAnswerSchema, transactionStatusResultSchema } from "./mpesa.schema";
 import { centsToShillings, roundToWholeShilling, shillingsToCents } from "./money";
+import { clientNetwork, type RateLimit } from "./rate-limit";
 
 // M-Pesa Express (Safaricom's Daraja API) as the shop speaks it: the requests it sends, the callbacks it reads,
 // and the words a shopper sees (issue 11). Pure rules: the clock comes in as `now`, the network stays in
@@ -17,6 +18,29 @@ export const CALLBACK_WAIT_SECONDS = 90;
 
 /** Daraja keeps a token for an hour; the shop stops using it this much earlier, about 50 minutes in. */
 const TOKEN_SAFETY_SECONDS = 600;
+
+/**
+ * M-Pesa Express prompts one phone number may be sent in an hour, across all orders (issue 21): enough for a
+ * shopper whose first try was cancelled or timed out, too few to ring a stranger's phone all day.
+ */
+export const MPESA_PROMPTS_PER_PHONE = 3;
+/** Prompts one client network may ask for in an hour: looser, as a carrier puts many shoppers behind one address. */
+export const MPESA_PROMPTS_PER_ADDRESS = 10;
+const HOUR_MS = 60 * 60_000;
+
+/**
+ * The limits a prompt counts against before Daraja is asked (decision 030), the broadest first: the client's
+ * network (an IPv6 client's /64), then the phone number ("2547…") it goes to.
+ */
+export function paymentPromptLimits(
+  prompt: { phone: string; clientAddress: string },
+  perHour: { perPhone: number; perAddress: number },
+): RateLimit[] {
+  return [
+    { key: `mpesa-prompt-address:${clientNetwork(prompt.clientAddress)}`, limit: perHour.perAddress, windowMs: HOUR_MS },
+    { key: `mpesa-prompt-phone:${prompt.phone}`, limit: perHour.perPhone, windowMs: HOUR_MS },
+  ];
+}
 
 
 // ---- Time --------------------------------------------------------------------------------------------------
@@ -243,7 +267,50 @@ export function stkQueryRequest(input: { shortcode: string; passkey: string; che
   };
 }
 
+/**
+ * The body of a Transaction Status query (`/mpesa/transactionstatus/v1/query`) about a paybill payment: M-Pesa
+ * answers later, at `resultUrl`, with what it knows of the receipt (decision 044).
+ */
+export function transactionStatusRequest(input: {
+  initiator: string;
+  securityCredential: string;
+  receipt: string;
+  shortcode: string;
+  resultUrl: string;
+  timeoutUrl: string;
+}): {
+  Initiator: string;
+  SecurityCredential: string;
+  CommandID: "TransactionStatusQuery";
+  TransactionID: string;
+  PartyA: string;
+  IdentifierType: "4";
+  ResultURL: string;
+  QueueTimeOutURL: string;
+  Remarks: string;
+  Occasion: string;
+} {
+  return {
+    Initiator: input.initiator,
+    SecurityCredential: input.securityCredential,
+    CommandID: "TransactionStatusQuery",
+    TransactionID: input.receipt,
+    PartyA: input.shortcode,
+    IdentifierType: "4", // an organisation's shortcode
+    ResultURL: input.resultUrl,
+    QueueTimeOutURL: input.timeoutUrl,
+    Remarks: "Paybill payment check",
+    Occasion: input.receipt,
+  };
+}
+
 // ---- Callback addresses ------------------------------------------------------------------------------------
+
+/**
+ * What MPESA_CALLBACK_SECRET may be: 32 to 128 hex digits (128 bits or more), which can never spell a word
+ * Daraja refuses in an address.
+ */
+export const CALLBACK_SECRET_FORMAT = /^[0-9a-f]{32,128}$/i;
 
 /** Words Daraja refuses anywhere in a callback or confirmation address. */
 export const FORBIDDEN_CALLBACK_WORDS: readonly string[] = ["mpesa", "safaricom", "exe", "cmd", "sql", "query"];
@@ -390,7 +457,101 @@ export function readC2bConfirmation(body: unknown): C2bPayment | undefined {
   };
 }
 
+/** Whether a paybill payment was made to this shop: to its paybill (or store) number, or to its till. */
+export function isPaidToShop(shortcode: string, shop: { shortcode: string; till?: string | undefined }): boolean {
+  const code = shortcode.trim();
+  return code === shop.shortcode || (shop.till !== undefined && code === shop.till);
+}
+
+/** What M-Pesa's answer to a Transaction Status query says of a receipt. */
+export type TransactionStatusResult = {
+  /** Daraja's id for the question it answers, as it gave it when it took the question. */
+  conversationId: string;
+  resultCode: string;
+  resultDesc: string;
+  receipt: string | null;
+  /** Shillings. */
+  amount: number | null;
+  /** The shortcode the money went to ("174379" of "174379 - Duka Crafts"). */
+  creditedTo: string | null;
+  /** "Completed" for a payment that went through. */
+  status: string | null;
+};
+
+/** A Transaction Status result posted to the ResultURL, or undefined when it is not in Daraja's shape. */
+export function readTransactionStatusResult(body: unknown): TransactionStatusResult | undefined {
+  const parsed = transactionStatusResultSchema.safeParse(body);
+  if (!parsed.success) return undefined;
+  const result = parsed.data.Result;
+  const listed = result.ResultParameters?.ResultParameter;
+  const parameters = new Map<string, MetadataValue>();
+  for (const { Key, Value } of Array.isArray(listed) ? listed : listed ? [listed] : []) {
+    const key = Key.trim();
+    // A key given twice with two values makes the answer unreadable, as with callback metadata.
+    if (parameters.has(key) && String(parameters.get(key)) !== String(Value)) return undefined;
+    parameters.set(key, Value);
+  }
+  const text = (key: string) => {
+    const value = parameters.get(key);
+    return value === undefined || value === null || String(value).trim() === "" ? null : String(value).trim();
+  };
+  const creditParty = text("CreditPartyName");
+  return {
+    conversationId: result.ConversationID,
+    resultCode: result.ResultCode,
+    resultDesc: result.ResultDesc,
+    receipt: (text("ReceiptNo") ?? (result.TransactionID || null))?.toUpperCase() ?? null,
+    amount: numberFrom(parameters.get("Amount")) ?? null,
+    creditedTo: creditParty === null ? null : creditParty.split(" - ")[0]!.trim(),
+    status: text("TransactionStatus"),
+  };
+}
+
+/** Result codes that mean M-Pesa refused the shop's own question (its initiator or credential), not the payment. */
+const INITIATOR_REFUSED = new Set(["2001", "8006"]);
+
+/** What the shop makes of M-Pesa's answer about a paybill payment it was told of. */
+export type PaymentCheck = { kind: "confirmed" } | { kind: "not confirmed" | "cannot confirm"; why: string };
+
+/**
+ * Whether M-Pesa confirms a paybill payment as the confirmation reported it: a completed payment with the same
+ * receipt, of the same amount, to this shop's shortcode. Anything else is not confirmed, and the payment waits
+ * for staff; M-Pesa refusing the shop's initiator says nothing about the payment itself.
+ */
+export function paymentCheckVerdict(
+  payment: { receipt: string; amountCents: number },
+  result: TransactionStatusResult,
+  shop: { shortcode: string; till?: string | undefined },
+): PaymentCheck {
+  const code = result.resultCode.trim();
+  if (INITIATOR_REFUSED.has(code)) return { kind: "cannot confirm", why: `M-Pesa refused the shop's initiator: ${result.resultDesc} (${code})` };
+  if (code !== "0") return { kind: "not confirmed", why: `M-Pesa answered: ${result.resultDesc} (${code})` };
+  if (result.receipt !== payment.receipt.toUpperCase()) return { kind: "not confirmed", why: `M-Pesa's answer is about receipt ${result.receipt ?? "(none)"}` };
+  if (result.status !== "Completed") return { kind: "not confirmed", why: `M-Pesa says the payment is ${result.status ?? "of no known status"}` };
+  if (result.amount === null || shillingsToCents(result.amount) !== payment.amountCents) {
+    return { kind: "not confirmed", why: `M-Pesa says KSH ${result.amount ?? "(none)"} was paid` };
+  }
+  if (result.creditedTo === null || !isPaidToShop(result.creditedTo, shop)) {
+    return { kind: "not confirmed", why: `M-Pesa says it was paid to ${result.creditedTo ?? "(nobody)"}` };
+  }
+  return { kind: "confirmed" };
+}
+
 /** The answer to every STK callback and C2B confirmation, read or not, so Safaricom does not send it again. */
 export const CALLBACK_ACCEPTED = { ResultCode: 0, ResultDesc: "Accepted" } as const;
 /** The answer to a C2B validation the shop lets through (it accepts every payment and matches it afterwards). */
 export const VALIDATION_ACCEPTED = { ResultCode: "0", ResultDesc: "Accepted" } as const;
+/** The answer to a C2B validation for another shortcode than the shop's: M-Pesa declines it ("Invalid Shortcode"). */
+export const VALIDATION_REJECTED = { ResultCode: "C2B00015", ResultDesc: "Rejected" } as const;
+
+/**
+ * The answer to a C2B validation: the shop lets every payment to it through and matches it afterwards, and
+ * declines one for another shortcode, so that money is never taken in its name.
+ */
+export function validationAnswer(
+  body: unknown,
+  shop: { shortcode: string; till?: string | undefined },
+): typeof VALIDATION_ACCEPTED | typeof VALIDATION_REJECTED {
+  const payment = readC2bConfirmation(body);
+  return payment && !isPaidToShop(payment.shortcode, shop) ? VALIDATION_REJECTED : VALIDATION_ACCEPTED;
+}

@@ -100,3 +100,24 @@ export function isLocalHostName(hostname: string): boolean {
   const name = hostname.toLowerCase().replace(/\.$/, "");
   return name === "localhost" || name.endsWith(".localhost");
 }
+
+/**
+ * Whether an address is inside a network written in CIDR notation ("196.201.214.0/24", "2001:db8::/32"). An
+ * IPv4 address as a dual-stack server reports it ("::ffff:196.201.214.200") counts as that IPv4 address. False
+ * for anything that is not a well-formed address or network.
+ */
+export function isInNetwork(address: string, cidr: string): boolean {
+  const [base = "", bitsText = "", ...rest] = cidr.trim().split("/");
+  if (rest.length > 0 || !/^\d{1,3}$/.test(bitsText)) return false;
+  const bits = Number(bitsText);
+  const plain = address.trim().replace(/^\[|\]$/g, "");
+  const v4Network = ipv4Bytes(base);
+  if (v4Network) {
+    const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(plain)?.[1];
+    const v4 = ipv4Bytes(mapped ?? plain);
+    return bits <= 32 && v4 !== null && inRange(v4, { bytes: v4Network, bits });
+  }
+  const v6Network = ipv6Bytes(base);
+  const v6 = ipv6Bytes(plain);
+  return v6Network !== null && bits <= 128 && v6 !== null && inRange(v6, { bytes: v6Network, bits });
+}

@@ -91,7 +91,17 @@ describe("pageAfterSubscribing and answerFromAddress", () => {
     expect(pageAfterSubscribing(first.replace(/#.*$/, ""), { kind: "subscribed" })).toBe("/about?newsletter=subscribed#newsletter");
   });
 
-  test.each([["https://evil.test/"], ["//evil.test/path"], ["/\\evil.test"], ["/\t/evil.test"], ["javascript:alert(1)"], [""], [`/${"a".repeat(2_000)}`]])(
+  test.each([
+    ["https://evil.test/"],
+    ["//evil.test/path"],
+    ["/\\evil.test"],
+    ["/\t/evil.test"],
+    ["/.//evil.example"],
+    ["/..//evil.example"],
+    ["javascript:alert(1)"],
+    [""],
+    [`/${"a".repeat(2_000)}`],
+  ])(
     "%j is not followed: the home page is",
     (from) => {
       expect(pageAfterSubscribing(from, { kind: "subscribed" })).toBe("/?newsletter=subscribed#newsletter");

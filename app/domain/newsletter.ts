@@ -1,3 +1,4 @@
+import { pageOnThisShop } from "./links";
 import { PERSONAL_PAGE_CACHE_CONTROL } from "./page-cache";
 import { clientNetwork, type RateLimit } from "./rate-limit";
 
@@ -62,15 +63,7 @@ const HERE = "http://shop.invalid";
  * this shop, else the home page, with the answer in its address. Another site's address is never followed.
  */
 export function pageAfterSubscribing(from: string, answer: NewsletterAnswer): string {
-  let page = new URL("/", HERE);
-  if (from.startsWith("/") && from.length <= PAGE_ADDRESS_MAX) {
-    try {
-      const url = new URL(from, HERE);
-      if (url.origin === HERE) page = url;
-    } catch {
-      // Not an address: the home page will do.
-    }
-  }
+  const page = new URL((from.length <= PAGE_ADDRESS_MAX && pageOnThisShop(from)) || "/", HERE);
   page.searchParams.delete(EMAIL_PARAM);
   page.searchParams.set(ANSWER_PARAM, answer.kind);
   if (answer.kind === "invalid") page.searchParams.set(EMAIL_PARAM, answer.email.slice(0, EMAIL_SHOWN_MAX));

@@ -130,7 +130,7 @@ describe("Send again", () => {
     [{ problem: "not-failed", state: "sent" } as const, "This message has already been sent, so it was not sent again."],
     [
       { problem: "not-failed", state: "not sent" } as const,
-      "This message was written while its channel was not set up, so it is never sent.",
+      "This message was not sent, for the reason shown in the log, so it is never sent later.",
     ],
   ])("%j reads %j", (refusal, message) => {
     expect(sendAgainRefusalMessage(refusal)).toBe(message);

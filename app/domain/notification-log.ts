@@ -105,8 +105,9 @@ export function sendAgainRefusalMessage(refusal: SendAgainRefusal): string {
     case "sent":
       return "This message has already been sent, so it was not sent again.";
     case "not sent":
-      // Configuring a channel later never sends what was written before it (decision 038).
-      return "This message was written while its channel was not set up, so it is never sent.";
+      // Configuring a channel later never sends what was written before it (decision 038), nor does raising the
+      // SMS budget or allowing a country send what they stopped (decision 048).
+      return "This message was not sent, for the reason shown in the log, so it is never sent later.";
   }
 }
 

@@ -3,6 +3,7 @@ import {
   type EmailMessageKey,
   NOTIFICATION_MESSAGES,
   type NotificationKey,
+  notificationMessage,
   missingPlaceholderProblem,
   type SmsMessageKey,
   templateProblem,
@@ -53,6 +54,11 @@ export const notificationTemplatesSchema = z.object({
   "staff-new-order": emailTemplate("staff-new-order"),
   "staff-payment-received": emailTemplate("staff-payment-received"),
   "staff-daily-digest": emailTemplate("staff-daily-digest"),
+  // Added with issue 21: templates saved before it existed read with its default text.
+  "staff-sms-budget-spent": emailTemplate("staff-sms-budget-spent").default(() => ({
+    enabled: true,
+    ...notificationMessage("staff-sms-budget-spent").template,
+  })),
   "newsletter-confirm": emailTemplate("newsletter-confirm"),
 } satisfies Record<NotificationKey, z.ZodType>);
 

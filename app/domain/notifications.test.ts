@@ -69,6 +69,7 @@ describe("NOTIFICATION_MESSAGES", () => {
     ["staff-new-order", "email", "staff"],
     ["staff-payment-received", "email", "staff"],
     ["staff-daily-digest", "email", "staff"],
+    ["staff-sms-budget-spent", "email", "staff"],
     ["newsletter-confirm", "email", "subscriber"],
   ])("%s goes by %s to the %s", (key, channel, audience) => {
     const message = NOTIFICATION_MESSAGES.find((m) => m.key === key);
@@ -121,6 +122,7 @@ describe("NOTIFICATION_MESSAGES", () => {
     ["staff-new-order", ["ITEMS", "TOTAL", "CLIENT_NAME", "CLIENT_PHONE", "ORDER_URL"]],
     ["staff-payment-received", ["MPESA_RECEIPT", "ORDER_URL"]],
     ["staff-daily-digest", ["UNPAID_ORDERS", "LOW_STOCK"]],
+    ["staff-sms-budget-spent", ["SMS_PER_DAY"]],
     ["newsletter-confirm", ["CONFIRM_URL", "UNSUBSCRIBE_URL"]],
   ] as const)("%s allows what it is about: %j", (key, placeholders) => {
     expect(notificationMessage(key).placeholders).toEqual(expect.arrayContaining([...placeholders]));
@@ -746,6 +748,21 @@ describe("notificationTemplatesSchema", () => {
     const defaults: Record<string, object> = defaultNotificationTemplates();
     return { ...defaults, [key]: { ...defaults[key], ...change } };
   };
+
+  test("templates saved before the SMS budget email existed keep their edits and gain it, switched on", () => {
+    const { "staff-sms-budget-spent": _added, ...saved } = withChange("cancelled", { enabled: false }) as ReturnType<typeof defaultNotificationTemplates>;
+    const parsed = notificationTemplatesSchema.parse(saved);
+    expect(parsed.cancelled.enabled).toBe(false);
+    expect(parsed["staff-sms-budget-spent"]).toEqual({ enabled: true, ...notificationMessage("staff-sms-budget-spent").template });
+  });
+
+  test("the SMS budget email tells the owners the budget and that only a Developer can change it", () => {
+    const values = { SHOP_NAME: "Amani Crafts", SMS_PER_DAY: "500" };
+    const { subject, body } = notificationMessage("staff-sms-budget-spent").template;
+    expect(renderText(subject, values)).toBe("Amani Crafts: today's SMS budget is spent");
+    expect(renderText(body, values)).toMatch(/^The shop has sent its 500 SMS for today, so further SMS to shoppers are not sent until midnight\./);
+    expect(renderText(body, values)).toContain("a Developer can raise the daily SMS budget in Site Settings");
+  });
 
   test("keeps a message switched off", () => {
     const parsed = notificationTemplatesSchema.parse(withChange("cancelled", { enabled: false }));

@@ -28,6 +28,7 @@ export const PLACEHOLDERS = [
   "LOW_STOCK",
   "CONFIRM_URL",
   "UNSUBSCRIBE_URL",
+  "SMS_PER_DAY",
 ] as const;
 
 export type Placeholder = (typeof PLACEHOLDERS)[number];
@@ -38,12 +39,18 @@ export type PlaceholderValues = Partial<Record<Placeholder, string>>;
 /** The placeholders that hold a web address: an email shows them as links. */
 export const URL_PLACEHOLDERS: readonly Placeholder[] = ["TRACKING_URL", "ORDER_URL", "CONFIRM_URL", "UNSUBSCRIBE_URL"];
 
-const isPlaceholder = (name: string): name is Placeholder => (PLACEHOLDERS as readonly string[]).includes(name);
+export const isPlaceholder = (name: string): name is Placeholder => (PLACEHOLDERS as readonly string[]).includes(name);
 
 // ---- The messages ------------------------------------------------------------------------------------------
 
 export const SMS_MESSAGE_KEYS = ["order-placed", "payment-received", "out-for-delivery", "delivered", "cancelled"] as const;
-export const EMAIL_MESSAGE_KEYS = ["staff-new-order", "staff-payment-received", "staff-daily-digest", "newsletter-confirm"] as const;
+export const EMAIL_MESSAGE_KEYS = [
+  "staff-new-order",
+  "staff-payment-received",
+  "staff-daily-digest",
+  "staff-sms-budget-spent",
+  "newsletter-confirm",
+] as const;
 
 export type SmsMessageKey = (typeof SMS_MESSAGE_KEYS)[number];
 export type EmailMessageKey = (typeof EMAIL_MESSAGE_KEYS)[number];
@@ -153,6 +160,21 @@ const EMAIL_MESSAGES: readonly EmailMessage[] = [
     template: {
       subject: "{{SHOP_NAME}}: today's summary",
       body: "Good morning!\n\nOrders still waiting for payment:\n{{UNPAID_ORDERS}}\n\nProducts running low:\n{{LOW_STOCK}}",
+    },
+  },
+  {
+    key: "staff-sms-budget-spent",
+    label: "SMS budget spent (to staff)",
+    channel: "email",
+    audience: "staff",
+    placeholders: ["SHOP_NAME", "SMS_PER_DAY"],
+    template: {
+      subject: "{{SHOP_NAME}}: today's SMS budget is spent",
+      body:
+        "The shop has sent its {{SMS_PER_DAY}} SMS for today, so further SMS to shoppers are not sent until midnight. " +
+        "They are listed as Not sent in the Notifications Log.\n\n" +
+        "If today's orders are real, a Developer can raise the daily SMS budget in Site Settings. If they are not, someone " +
+        "may be placing orders to make the shop send SMS: the budget is what stops them.",
     },
   },
   {

@@ -1,5 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { isKeepableAnswer, MAX_CACHED_URL_LENGTH, PERSONAL_PAGE_CACHE_CONTROL, personalPageHeaders, sharedPageKind } from "./page-cache";
+import { shopFiltersSchema } from "./catalogue.schema";
+import { pageAfterSubscribing } from "./newsletter";
+import { isKeepableAnswer, keptPageSearch, MAX_CACHED_URL_LENGTH, PERSONAL_PAGE_CACHE_CONTROL, personalPageHeaders, sharedPageKind } from "./page-cache";
 
 describe("sharedPageKind", () => {
   test.each([
@@ -44,6 +46,51 @@ describe("sharedPageKind", () => {
   test("a very long address is not kept", () => {
     expect(sharedPageKind("/products", `?q=${"a".repeat(MAX_CACHED_URL_LENGTH)}`)).toBeUndefined();
   });
+
+  test("a long parameter no page reads does not stop a page being shared", () => {
+    expect(sharedPageKind("/products", `?fbclid=${"a".repeat(MAX_CACHED_URL_LENGTH)}`)).toBe("catalogue");
+  });
+
+  test.each(["subscribed", "too-many", "invalid"] as const)("a page carrying a newsletter sign-up's answer (%s) is that visitor's, not shared", (kind) => {
+    const answer = kind === "invalid" ? { kind, email: "someone@" } : { kind };
+    for (const from of ["/", "/products?q=kiondo", "/about", "/track/AFB123456789"]) {
+      const page = new URL(pageAfterSubscribing(from, answer), "http://shop.test");
+      expect(sharedPageKind(page.pathname, page.search), page.href).toBeUndefined();
+    }
+  });
+});
+
+describe("keptPageSearch", () => {
+  test("the shop page keeps every filter it reads, and nothing else", () => {
+    expect(keptPageSearch("/products", "?utm_source=facebook&q=kiondo&fbclid=abc&size=M&made-up=1")).toBe("?q=kiondo&size=M");
+    expect(keptPageSearch("/products", "?categoryId=c1&maxPrice=500&color=Red&material=Cotton&page=2")).toBe(
+      "?categoryId=c1&color=Red&material=Cotton&maxPrice=500&page=2",
+    );
+  });
+
+  test("the filters it keeps are the ones the shop page reads", () => {
+    const every = Object.keys(shopFiltersSchema.shape);
+    const search = `?${every.map((name) => `${name}=1`).join("&")}`;
+    expect(new URLSearchParams(keptPageSearch("/products", search)).size).toBe(every.length);
+  });
+
+  test("the same filters in another order are one page", () => {
+    expect(keptPageSearch("/products", "?size=M&q=kiondo")).toBe(keptPageSearch("/products", "?q=kiondo&size=M&utm_campaign=x"));
+  });
+
+  test("a page's data keeps React Router's own parameters", () => {
+    expect(keptPageSearch("/products.data", "?q=kiondo&_routes=routes%2Fshop%2Fproducts&x=1")).toBe("?_routes=routes%2Fshop%2Fproducts&q=kiondo");
+    expect(keptPageSearch("/_root.data", "?_routes=root&utm_source=x")).toBe("?_routes=root");
+    expect(keptPageSearch("/track/AFB123456789.data", "?index&x=1")).toBe("?index=");
+  });
+
+  test.each(["/", "/about", "/product/ankara-wrap-dress-abc123", "/track/AFB123456789", "/sitemap.xml", "/robots.txt"])(
+    "%s reads no parameter: every query is the one page",
+    (pathname) => {
+      expect(keptPageSearch(pathname, "?q=kiondo&utm_source=facebook&page=3")).toBe("");
+      expect(keptPageSearch(pathname, "")).toBe("");
+    },
+  );
 });
 
 describe("isKeepableAnswer", () => {

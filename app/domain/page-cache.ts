@@ -15,17 +15,38 @@ const CATALOGUE_PAGES = [
 
 const TRACKING_PAGE = /^\/track\/[^/]+?(\.data)?$/;
 
+// The query parameters a shared page reads: the shop's filters (parseShopFilters, product.md §2, §5) on the shop
+// page, and React Router's own on any page's data. Any other (utm_source, fbclid, a made-up one) changes nothing a
+// page shows, so it is left out of the kept page's address: it makes no copy of its own and never reaches the
+// rendering (issue 21).
+const SHOP_PAGE = /^\/products(\.data)?$/;
+const SHOP_FILTER_PARAMS = ["q", "categoryId", "maxPrice", "size", "color", "material", "page"];
+const DATA_PARAMS = ["_routes", "index"];
+// A sign-up sent without JavaScript comes back to its page with the answer in the address (pageAfterSubscribing),
+// for that visitor alone: such a page is not shared.
+const NEWSLETTER_ANSWER_PARAMS = ["newsletter", "newsletter-email"];
+
 /** Longer addresses are someone probing, not a shopper: not worth a place in the cache. */
 export const MAX_CACHED_URL_LENGTH = 512;
 
 export type SharedPageKind = "catalogue" | "tracking";
+
+/** The part of a shared page's query its page reads, in one order, as kept and rendered: "" or "?…". */
+export function keptPageSearch(pathname: string, search: string): string {
+  const read = [...(SHOP_PAGE.test(pathname) ? SHOP_FILTER_PARAMS : []), ...(pathname.endsWith(".data") ? DATA_PARAMS : [])];
+  const kept = new URLSearchParams([...new URLSearchParams(search)].filter(([name]) => read.includes(name)));
+  kept.sort();
+  return kept.size > 0 ? `?${kept}` : "";
+}
 
 /**
  * Whether a GET of this address shows every signed-out shopper the same thing: a catalogue page, or a tracking
  * page (each view of which still counts as an order lookup).
  */
 export function sharedPageKind(pathname: string, search: string): SharedPageKind | undefined {
-  if (pathname.length + search.length > MAX_CACHED_URL_LENGTH) return undefined;
+  const params = new URLSearchParams(search);
+  if (NEWSLETTER_ANSWER_PARAMS.some((name) => params.has(name))) return undefined;
+  if (pathname.length + keptPageSearch(pathname, search).length > MAX_CACHED_URL_LENGTH) return undefined;
   if (CATALOGUE_PAGES.some((page) => page.test(pathname))) return "catalogue";
   return TRACKING_PAGE.test(pathname) ? "tracking" : undefined;
 }

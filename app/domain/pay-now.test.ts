@@ -8,6 +8,7 @@ import {
   payNowStatus,
   RECEIPT_PENDING_MESSAGE,
   resendWaitMessage,
+  tooManyPromptsMessage,
   WRONG_AMOUNT_MESSAGE,
 } from "./pay-now";
 
@@ -61,5 +62,20 @@ describe("what the payment page says about the latest request", () => {
   test("the resend wait counts in seconds", () => {
     expect(resendWaitMessage(45)).toBe("You can send another request in 45 seconds.");
     expect(resendWaitMessage(1)).toBe("You can send another request in 1 second.");
+  });
+});
+
+describe("tooManyPromptsMessage", () => {
+  test.each([
+    [3600, "60 minutes"],
+    [1500, "25 minutes"],
+    [1501, "26 minutes"],
+    [60, "1 minute"],
+    [1, "1 minute"],
+    [0, "1 minute"],
+  ])("%i seconds to wait reads 'try again in %s'", (seconds, wait) => {
+    expect(tooManyPromptsMessage(seconds)).toBe(
+      `Too many payment requests to this number or from this connection. Please try again in ${wait}, or pay with the instructions below.`,
+    );
   });
 });

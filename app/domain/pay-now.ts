@@ -65,6 +65,15 @@ export function payNowStatus(request: {
   }
 }
 
+/**
+ * Said with HTTP 429 when a phone number or a connection has had its prompts for the hour (issue 21): when the
+ * shopper may try again, and that the instructions below still work meanwhile.
+ */
+export function tooManyPromptsMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many payment requests to this number or from this connection. Please try again in ${minutes === 1 ? "1 minute" : `${minutes} minutes`}, or pay with the instructions below.`;
+}
+
 /** Before a new request may be sent: a phone shows one prompt at a time. */
 export function resendWaitMessage(seconds: number): string {
   return `You can send another request in ${seconds} second${seconds === 1 ? "" : "s"}.`;

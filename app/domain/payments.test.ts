@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { ledgerNote, orderPaymentsShown, requestStateText } from "./payments";
+import { ledgerNote, orderPaymentsShown, problemText, requestStateText } from "./payments";
 
 describe("requestStateText", () => {
   test.each([
@@ -31,6 +31,10 @@ describe("ledgerNote", () => {
     expect(ledgerNote({ ...payment, state: "unmatched", problem: "wrong amount" }, 120_000)).toBe(
       "Paid KSH 1,199; the order's total is KSH 1,200. Waiting under Unmatched payments.",
     );
+  });
+
+  test("says a paybill payment is being confirmed with M-Pesa while it is", () => {
+    expect(ledgerNote({ ...payment, state: "confirming", problem: null }, 120_000)).toBe("Being confirmed with M-Pesa.");
   });
 
   test("names who dismissed one", () => {
@@ -71,5 +75,23 @@ test("orderPaymentsShown keeps only what the dialog shows, in its words", () => 
   expect(shown).toEqual({
     payments: [{ ...payment, note: null }],
     requests: [{ id: "r1", requestedAt: paidAt, phoneMasked: "+254 7** *** 670", amountCents: 120_000, state: "Paid" }],
+  });
+});
+
+describe("problemText", () => {
+  const figures = { amountCents: 120_000, orderTotalCents: 120_000 };
+
+  test.each([
+    [
+      "not confirmed",
+      "Not confirmed by M-Pesa: it knows no such payment, or not of this amount to this paybill, so it may be forged. Check your M-Pesa statement before attaching it.",
+    ],
+    ["confirmation unanswered", "Not confirmed by M-Pesa: it did not answer when the shop asked. Check your M-Pesa statement before attaching it."],
+    [
+      "cannot confirm",
+      "Not confirmed by M-Pesa: the shop cannot ask it, as MPESA_INITIATOR_NAME and MPESA_SECURITY_CREDENTIAL are not set or M-Pesa refused them. Check your M-Pesa statement before attaching it.",
+    ],
+  ] as const)("a paybill payment %s reads %j", (problem, text) => {
+    expect(problemText(problem, figures)).toBe(text);
   });
 });

@@ -6,8 +6,21 @@ import { PAY_FAILED_MESSAGE, payFailureMessage, type PaymentRequestState } from 
 // What a payment reported by M-Pesa does to an order (issue 11). Money is applied only when it is exactly
 // right; anything else waits for a person.
 
-/** Why a payment was not applied by itself, and waits for staff under Unmatched payments. */
-export type PaymentProblem = "no order" | "wrong amount" | "already paid" | "order closed" | "unknown request";
+/**
+ * Why a payment was not applied by itself, and waits for staff under Unmatched payments. The last three are
+ * paybill payments M-Pesa's Transaction Status did not confirm (decision 044).
+ */
+export type PaymentProblem =
+  | "no order"
+  | "wrong amount"
+  | "already paid"
+  | "order closed"
+  | "unknown request"
+  | "not confirmed"
+  | "confirmation unanswered"
+  | "cannot confirm";
+
+const CHECK_YOUR_STATEMENT = "Check your M-Pesa statement before attaching it.";
 
 export type PayableOrder = { totalCents: number; status: OrderStatus; paymentStatus: PaymentStatus; isArchived: boolean };
 
@@ -45,11 +58,22 @@ export function problemText(problem: PaymentProblem, figures: { amountCents: num
       return figures.orderTotalCents === null
         ? `Paid ${formatKsh(figures.amountCents)}, not the order's total.`
         : `Paid ${formatKsh(figures.amountCents)}; the order's total is ${formatKsh(figures.orderTotalCents)}.`;
+    case "not confirmed":
+      return `Not confirmed by M-Pesa: it knows no such payment, or not of this amount to this paybill, so it may be forged. ${CHECK_YOUR_STATEMENT}`;
+    case "confirmation unanswered":
+      return `Not confirmed by M-Pesa: it did not answer when the shop asked. ${CHECK_YOUR_STATEMENT}`;
+    case "cannot confirm":
+      return `Not confirmed by M-Pesa: the shop cannot ask it, as MPESA_INITIATOR_NAME and MPESA_SECURITY_CREDENTIAL are not set or M-Pesa refused them. ${CHECK_YOUR_STATEMENT}`;
   }
 }
 
-/** Where a payment in the ledger stands (issue 11): applied to its order, waiting for staff, or set aside. */
-export type LedgerState = "applied" | "unmatched" | "dismissed";
+/**
+ * Where a payment in the ledger stands (issue 11): being confirmed with M-Pesa (a paybill payment, decision
+ * 044), applied to its order, waiting for staff, or set aside.
+ */
+export type LedgerState = "confirming" | "applied" | "unmatched" | "dismissed";
+
+const CONFIRMING_NOTE = "Being confirmed with M-Pesa.";
 
 /**
  * What the order details dialog says beside a payment that did not pay the order: its problem, and whether it
@@ -60,6 +84,7 @@ export function ledgerNote(
   orderTotalCents: number,
 ): string | null {
   if (payment.state === "applied") return null;
+  if (payment.state === "confirming") return CONFIRMING_NOTE;
   const problem = payment.problem ? `${problemText(payment.problem, { amountCents: payment.amountCents, orderTotalCents })} ` : "";
   if (payment.state === "unmatched") return `${problem}Waiting under Unmatched payments.`;
   return `${problem}Dismissed${payment.settledBy ? ` by ${payment.settledBy}` : ""}.`;

@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { defaultNotificationTemplates, extraStaffEmailsSchema, notificationTemplatesSchema } from "./notifications.schema";
-import { MAX_UNPAID_HOLD_MINUTES, UNPAID_HOLD_MESSAGE } from "./unpaid-hold";
+import { MAX_SMS_PER_DAY, SMS_COUNTRIES_MESSAGE, SMS_COUNTRY_CODES, SMS_PER_DAY_MESSAGE } from "./sms-limits";
+import { HOLD_BEFORE_PAYMENT_MESSAGE, MAX_UNPAID_HOLD_MINUTES, UNPAID_HOLD_MESSAGE } from "./unpaid-hold";
+import { MAX_UNITS_PER_PRODUCT, UNITS_PER_PRODUCT_MESSAGE } from "./hold-limits";
+import { IDLE_MINUTES_MESSAGE, MAX_IDLE_MINUTES, MIN_IDLE_MINUTES } from "./staff-session";
 
 // Settings and site content (product.md §3), stored as JSON documents and validated on the way in and out.
 // Shared by the back-office forms and the server.
@@ -56,6 +59,20 @@ export const settingsSchema = z.object({
     .min(0, UNPAID_HOLD_MESSAGE)
     .max(MAX_UNPAID_HOLD_MINUTES, UNPAID_HOLD_MESSAGE)
     .optional(),
+  // Minutes an order nobody has started paying for holds its stock, 0 to use the full hold (decision 043).
+  holdBeforePaymentMinutes: z
+    .number(HOLD_BEFORE_PAYMENT_MESSAGE)
+    .int(HOLD_BEFORE_PAYMENT_MESSAGE)
+    .min(0, HOLD_BEFORE_PAYMENT_MESSAGE)
+    .max(MAX_UNPAID_HOLD_MINUTES, HOLD_BEFORE_PAYMENT_MESSAGE)
+    .optional(),
+  // The most units of one product one order may have (decision 043); unitsPerProductPerOrder() gives the default.
+  unitsPerProductPerOrder: z
+    .number(UNITS_PER_PRODUCT_MESSAGE)
+    .int(UNITS_PER_PRODUCT_MESSAGE)
+    .min(1, UNITS_PER_PRODUCT_MESSAGE)
+    .max(MAX_UNITS_PER_PRODUCT, UNITS_PER_PRODUCT_MESSAGE)
+    .optional(),
   // Where staff emails go besides the Store Owner accounts (issue 12), as typed: addresses separated by commas
   // or new lines. Optional so settings saved before it existed still read.
   staffEmails: z
@@ -66,6 +83,28 @@ export const settingsSchema = z.object({
       if (!parsed.success) ctx.addIssue({ code: "custom", message: parsed.error.issues[0]!.message });
     })
     .optional(),
+  // M-Pesa callbacks taken only from Safaricom's published addresses (decision 044). Optional so settings saved
+  // before it existed still read; safaricomCallbacksOnly() gives them the default, off.
+  mpesaCallbacksFromSafaricomOnly: z.boolean().optional(),
+  // Where the shop's SMS may go, by calling code, and how many it starts sending a shop day, 0 for none (issue 21).
+  // Optional so settings saved before they existed still read; sms-limits.ts gives the defaults.
+  smsCountries: z.array(z.enum(SMS_COUNTRY_CODES, SMS_COUNTRIES_MESSAGE)).max(SMS_COUNTRY_CODES.length, SMS_COUNTRIES_MESSAGE).optional(),
+  smsPerDay: z
+    .number(SMS_PER_DAY_MESSAGE)
+    .int(SMS_PER_DAY_MESSAGE)
+    .min(0, SMS_PER_DAY_MESSAGE)
+    .max(MAX_SMS_PER_DAY, SMS_PER_DAY_MESSAGE)
+    .optional(),
+  // Staff sessions (decision 045): minutes without use before a member is signed out, and whether Developers must
+  // use two-step sign-in. Optional so settings saved before they existed still read; staff-session.ts gives the
+  // defaults.
+  staffIdleMinutes: z
+    .number(IDLE_MINUTES_MESSAGE)
+    .int(IDLE_MINUTES_MESSAGE)
+    .min(MIN_IDLE_MINUTES, IDLE_MINUTES_MESSAGE)
+    .max(MAX_IDLE_MINUTES, IDLE_MINUTES_MESSAGE)
+    .optional(),
+  requireTwoStepForDevelopers: z.boolean().optional(),
 });
 
 export const CONTACT_ICONS = ["Phone", "Mail", "MapPin"] as const;

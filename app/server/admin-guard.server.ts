@@ -1,8 +1,7 @@
 import { rolesForAdminPath } from "~/domain/admin-pages";
 import type { StaffRole } from "~/domain/staff";
 import { config } from "./config.server";
-import { requireStaff } from "./session.server";
-import type { StaffMember } from "./staff.server";
+import { requireStaff, type SignedInStaff } from "./session.server";
 
 /** The roles allowed on the admin address a request is for (product.md §6); none for an address not listed. */
 function rolesFor(request: Request): readonly StaffRole[] {
@@ -10,7 +9,7 @@ function rolesFor(request: Request): readonly StaffRole[] {
 }
 
 /** For every admin loader: the signed-in staff member allowed on this page, or a redirect (product.md §6). */
-export function requireAdminPage(request: Request): Promise<StaffMember> {
+export function requireAdminPage(request: Request): Promise<SignedInStaff> {
   return requireStaff(request, rolesFor(request));
 }
 
@@ -29,7 +28,7 @@ export function requireSameOrigin(request: Request): void {
 }
 
 /** For every admin action: same origin, signed in, and a role allowed on the page the form belongs to. */
-export async function requireAdminAction(request: Request): Promise<StaffMember> {
+export async function requireAdminAction(request: Request): Promise<SignedInStaff> {
   requireSameOrigin(request);
   return requireStaff(request, rolesFor(request));
 }

@@ -1,7 +1,8 @@
-import { cp, mkdir, readFile, stat, writeFile } from "node:fs/promises";
+import { chmod, constants, copyFile, mkdir, readdir, readFile, realpath, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
+import { isStoredImageName } from "~/domain/stored-images";
 import { type Database, queryRows } from "./db/client.server";
 
 /** Tables in the order a restore fills them (parents before children). */
@@ -35,6 +36,53 @@ class BackupError extends Error {
   override name = "BackupError";
 }
 
+/** Where a path really leads: symbolic links in the part of it that exists are followed. */
+async function realLocation(place: string): Promise<string> {
+  const resolved = path.resolve(place);
+  try {
+    return await realpath(resolved);
+  } catch {
+    const parent = path.dirname(resolved);
+    return parent === resolved ? resolved : path.join(await realLocation(parent), path.basename(resolved));
+  }
+}
+
+async function isWithin(place: string, folder: string): Promise<boolean> {
+  const relative = path.relative(await realLocation(folder), await realLocation(place));
+  return relative !== ".." && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative);
+}
+
+/** A folder only its owner can open: a backup holds password hashes, sessions and customers' details. */
+async function privateFolder(folder: string) {
+  await mkdir(folder, { recursive: true, mode: 0o700 });
+  await chmod(folder, 0o700);
+}
+
+/**
+ * Copies the shop's own images (content-hash names, as saveImage writes them) from one uploads folder to
+ * another, each readable by its owner only; a name already there is the same picture and is kept. Whatever else
+ * the folder holds (another kind of file, a sub-folder, a link) is left behind: copied into the served uploads
+ * folder, a page or a script would be served as the shop's. Returns how many entries were left behind.
+ */
+async function copyStoredImages(from: string, to: string): Promise<number> {
+  const entries = await readdir(from, { withFileTypes: true }).catch(() => undefined);
+  if (!entries) return 0;
+  await mkdir(to, { recursive: true, mode: 0o700 });
+  let images = 0;
+  for (const entry of entries) {
+    if (!entry.isFile() || !isStoredImageName(entry.name)) continue;
+    const copy = path.join(to, entry.name);
+    try {
+      await copyFile(path.join(from, entry.name), copy, constants.COPYFILE_EXCL);
+      await chmod(copy, 0o600);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    images += 1;
+  }
+  return entries.length - images;
+}
+
 /** Columns we write back; generated ones (such as the phone digits) are recomputed by the database. */
 async function writableColumns(tx: Pick<Database, "execute">, table: string): Promise<string[]> {
   const rows = await queryRows<{ column_name: string }>(
@@ -49,9 +97,13 @@ async function writableColumns(tx: Pick<Database, "execute">, table: string): Pr
 /**
  * Writes a consistent copy of the shop into `target`: every table as JSON (read in one repeatable-read
  * transaction, so rows from different tables belong to the same moment) and the uploaded images (decision 003).
- * Independent of the engine: a PGlite backup restores into PostgreSQL and back.
+ * Independent of the engine: a PGlite backup restores into PostgreSQL and back. Only its owner can read it, and
+ * it is never written where the shop serves uploads to anyone.
  */
 export async function writeBackup(database: Database, uploadsDir: string, target: string, now = new Date()) {
+  if (await isWithin(target, uploadsDir)) {
+    throw new BackupError(`${target} is inside the uploads folder, which anyone can download from; choose a backup folder outside ${uploadsDir}.`);
+  }
   const tables: Record<string, unknown[]> = {};
   await database.transaction(
     async (tx) => {
@@ -65,15 +117,19 @@ export async function writeBackup(database: Database, uploadsDir: string, target
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
-  await mkdir(target, { recursive: true });
+  await privateFolder(target);
   const file: BackupFile = { format: FORMAT, version: VERSION, createdAt: now.toISOString(), tables };
-  await writeFile(path.join(target, DATABASE_FILE), gzipSync(JSON.stringify(file)));
-  const hasUploads = await stat(uploadsDir).then((s) => s.isDirectory(), () => false);
-  if (hasUploads) await cp(uploadsDir, path.join(target, "uploads"), { recursive: true });
+  const databaseFile = path.join(target, DATABASE_FILE);
+  await writeFile(databaseFile, gzipSync(JSON.stringify(file)), { mode: 0o600 });
+  await chmod(databaseFile, 0o600);
+  await copyStoredImages(uploadsDir, path.join(target, "uploads"));
   return { tables: Object.fromEntries(Object.entries(tables).map(([name, rows]) => [name, rows.length])) };
 }
 
-/** Brings a backup back into an empty (migrated) database and uploads folder. Refuses to mix with data. */
+/**
+ * Brings a backup back into an empty (migrated) database and uploads folder. Refuses to mix with data. Of the
+ * backup's uploads only the shop's own images come back; `leftOut` counts the other files it held.
+ */
 export async function restoreBackup(database: Database, uploadsDir: string, source: string) {
   let file: BackupFile;
   try {
@@ -103,10 +159,6 @@ export async function restoreBackup(database: Database, uploadsDir: string, sour
       );
     }
   });
-  const backupUploads = path.join(source, "uploads");
-  if (await stat(backupUploads).then((s) => s.isDirectory(), () => false)) {
-    await mkdir(uploadsDir, { recursive: true });
-    await cp(backupUploads, uploadsDir, { recursive: true, force: false });
-  }
-  return { tables: counts };
+  const leftOut = await copyStoredImages(path.join(source, "uploads"), uploadsDir);
+  return { tables: counts, leftOut };
 }

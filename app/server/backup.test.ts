@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -22,8 +22,10 @@ async function everyRow(database: Database) {
   return tables;
 }
 
+const givenAnUploadedImage = async () => saveImage(await readFile(path.join(projectRoot(), "seed", "images", "kanga-head-wrap-1.webp")));
+
 async function givenAShopWithAnOrder() {
-  const image = await saveImage(await readFile(path.join(projectRoot(), "seed", "images", "kanga-head-wrap-1.webp")));
+  const image = await givenAnUploadedImage();
   const { id: categoryId } = await givenCategory({ name: "Accessories" });
   const wrap = await givenProduct({ name: "Kanga Head Wrap", categoryId, images: [image], sizes: ["One Size"], colors: ["Indigo"], stock: 5 });
   await givenStoredOrder({
@@ -61,4 +63,54 @@ test("a folder without a backup is refused with a sentence", async () => {
   const empty = await freshDatabase();
   const nowhere = mkdtempSync(path.join(os.tmpdir(), "duka-not-a-backup-"));
   await expect(restoreBackup(empty.db, config().uploadsDir, nowhere)).rejects.toThrow("does not hold a Duka backup");
+});
+
+const modeOf = (file: string) => statSync(file).mode & 0o777;
+
+test("a backup is readable by its owner only", async () => {
+  await givenAnUploadedImage();
+  const target = path.join(mkdtempSync(path.join(os.tmpdir(), "duka-backup-")), "backup");
+  await writeBackup(await db(), config().uploadsDir, target);
+
+  expect(modeOf(target)).toBe(0o700);
+  expect(modeOf(path.join(target, "database.json.gz"))).toBe(0o600);
+  expect(modeOf(path.join(target, "uploads"))).toBe(0o700);
+  const images = readdirSync(path.join(target, "uploads"));
+  expect(images.length).toBeGreaterThan(0);
+  expect(images.map((name) => modeOf(path.join(target, "uploads", name)))).toEqual(images.map(() => 0o600));
+});
+
+test("a backup is never written into the uploads folder, which anyone can download from", async () => {
+  const uploads = config().uploadsDir;
+  mkdirSync(uploads, { recursive: true });
+  const elsewhere = mkdtempSync(path.join(os.tmpdir(), "duka-backup-"));
+  symlinkSync(uploads, path.join(elsewhere, "shortcut"));
+  for (const target of [uploads, path.join(uploads, "backup"), path.join(uploads, "a", "..", "b"), path.join(elsewhere, "shortcut", "backup")]) {
+    await expect(writeBackup(await db(), uploads, target)).rejects.toThrow(
+      `${target} is inside the uploads folder, which anyone can download from; choose a backup folder outside ${uploads}.`,
+    );
+  }
+  expect(readdirSync(uploads).filter((name) => !name.endsWith(".webp"))).toEqual([]);
+});
+
+test("a restore copies only the shop's own images from a backup's uploads", async () => {
+  await givenAnUploadedImage();
+  const target = path.join(mkdtempSync(path.join(os.tmpdir(), "duka-backup-")), "backup");
+  await writeBackup(await db(), config().uploadsDir, target);
+  const images = readdirSync(path.join(target, "uploads")).sort();
+  // What a doctored backup could carry into the folder the shop serves as its own.
+  const backupUploads = path.join(target, "uploads");
+  writeFileSync(path.join(backupUploads, "index.html"), "<script>alert(1)</script>");
+  writeFileSync(path.join(backupUploads, "logo.svg"), "<svg onload='alert(1)'/>");
+  writeFileSync(path.join(backupUploads, `${"a".repeat(20)}.webp.1a2b3c.tmp`), "half");
+  mkdirSync(path.join(backupUploads, "nested"));
+  writeFileSync(path.join(backupUploads, "nested", `${"b".repeat(20)}.webp`), "hidden");
+  symlinkSync("/etc/passwd", path.join(backupUploads, `${"c".repeat(20)}.webp`));
+
+  const empty = await freshDatabase();
+  const restoredUploads = mkdtempSync(path.join(os.tmpdir(), "duka-restored-uploads-"));
+  const restored = await restoreBackup(empty.db, restoredUploads, target);
+
+  expect(readdirSync(restoredUploads).sort()).toEqual(images);
+  expect(restored.leftOut).toBe(5);
 });

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { stockForShoppers, unitsPerProductPerOrder } from "~/domain/hold-limits";
 import { availableStock } from "~/domain/stock";
 import { categoriesMatching, type ShopFilters, searchSuggestions, SEARCH_MAX_SUGGESTIONS, SEARCH_MIN_CHARS } from "~/domain/catalogue";
 import { shillingsToCents } from "~/domain/money";
@@ -8,6 +9,7 @@ import { likePattern, prefixPattern } from "./db/like.server";
 import { db } from "./db/database.server";
 import { categories, products, productSlugHistory } from "./db/schema.server";
 import { liveCache } from "./live-cache.server";
+import { readSiteDocument } from "./site-documents.server";
 import { PRODUCT_FIELD_COLUMNS } from "./products.server";
 import { heldQuantities } from "./stock.server";
 
@@ -215,6 +217,9 @@ function searchVocabulary(): Promise<SearchVocabulary> {
   });
 }
 
+/** The most of one product one order may take, which is as much as shoppers are told is left (decision 043). */
+const unitsPerOrder = async () => unitsPerProductPerOrder(await readSiteDocument("settings"));
+
 /** A product's page: what it says about itself, its category, and how many can still be bought. */
 export type ProductDetail = Omit<ProductContent, "stock" | "isVisible"> & {
   id: string;
@@ -222,6 +227,7 @@ export type ProductDetail = Omit<ProductContent, "stock" | "isVisible"> & {
   sku: string;
   category: ShopCategory | null;
   available: number;
+  perOrderLimit: boolean;
 };
 
 // What the product page reads of a product: the product form's columns but its category id and visibility.
@@ -247,14 +253,20 @@ export async function productBySlug(slug: string): Promise<ProductLookup> {
   }
   const { stock, ...product } = row.product;
   const held = (await heldQuantities(database, [product.id])).get(product.id) ?? 0;
-  return {
-    kind: "found",
-    product: { ...product, category: row.category?.id ? row.category : null, available: availableStock(stock, held) },
-  };
+  const shown = stockForShoppers(availableStock(stock, held), await unitsPerOrder());
+  return { kind: "found", product: { ...product, category: row.category?.id ? row.category : null, ...shown } };
 }
 
-/** What the bag shows for its lines: today's name, price and picture, and how many can still be bought. */
-export type BagProduct = { id: string; name: string; slug: string; priceCents: number; image: string | null; available: number };
+/** What the bag shows for its lines: today's name, price and picture, and how many can still be bought (up to what one order may take). */
+export type BagProduct = {
+  id: string;
+  name: string;
+  slug: string;
+  priceCents: number;
+  image: string | null;
+  available: number;
+  perOrderLimit: boolean;
+};
 
 export async function productsForBag(ids: readonly string[]): Promise<BagProduct[]> {
   if (ids.length === 0) return [];
@@ -274,13 +286,14 @@ export async function productsForBag(ids: readonly string[]): Promise<BagProduct
     database,
     rows.map((r) => r.id),
   );
+  const most = await unitsPerOrder();
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
     slug: r.slug,
     priceCents: r.priceCents,
     image: r.images[0] ?? null,
-    available: availableStock(r.stock, held.get(r.id) ?? 0),
+    ...stockForShoppers(availableStock(r.stock, held.get(r.id) ?? 0), most),
   }));
 }
 

@@ -3,7 +3,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { CHECKOUTS_PER_HOUR, CHECKOUTS_PER_HOUR_PER_ADDRESS } from "~/domain/checkout";
-import { callbackUrlProblem, darajaBaseUrl } from "~/domain/mpesa";
+import { HELD_UNITS_PER_ADDRESS, HELD_UNITS_PER_PHONE, type HeldUnitLimits } from "~/domain/hold-limits";
+import { CALLBACK_SECRET_FORMAT, callbackUrlProblem, darajaBaseUrl, MPESA_PROMPTS_PER_ADDRESS, MPESA_PROMPTS_PER_PHONE } from "~/domain/mpesa";
 import { MPESA_REQUIRED_VARIABLES as MPESA_REQUIRED } from "~/domain/mpesa-settings";
 
 /** A start-up problem the operator can fix; shown as one sentence, never as a stack trace. */
@@ -16,6 +17,8 @@ const optionalText = z
   .trim()
   .optional()
   .transform((value) => value || undefined);
+
+const CALLBACK_SECRET_MESSAGE = "must be 32 to 128 hexadecimal characters, e.g. from `openssl rand -hex 32`";
 
 const environmentSchema = z.object({
   DATA_DIR: z.string().trim().min(1).default("./data"),
@@ -40,6 +43,8 @@ const environmentSchema = z.object({
     }, "SHOP_TIMEZONE must be an IANA time zone such as Africa/Nairobi"),
   CHECKOUTS_PER_HOUR: z.coerce.number().int().min(1).default(CHECKOUTS_PER_HOUR),
   CHECKOUTS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).default(CHECKOUTS_PER_HOUR_PER_ADDRESS),
+  HELD_UNITS_PER_PHONE: z.coerce.number().int().min(1).default(HELD_UNITS_PER_PHONE),
+  HELD_UNITS_PER_ADDRESS: z.coerce.number().int().min(1).default(HELD_UNITS_PER_ADDRESS),
   MPESA_CONSUMER_KEY: optionalText,
   MPESA_CONSUMER_SECRET: optionalText,
   MPESA_PASSKEY: optionalText,
@@ -47,6 +52,12 @@ const environmentSchema = z.object({
   MPESA_TILL: optionalText.pipe(z.string().regex(/^\d{5,7}$/, "MPESA_TILL must be the till number, 5 to 7 digits").optional()),
   MPESA_ENV: z.enum(["sandbox", "production"], "MPESA_ENV must be sandbox or production").default("sandbox"),
   MPESA_BASE_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
+  MPESA_CALLBACK_SECRET: optionalText.pipe(z.string().regex(CALLBACK_SECRET_FORMAT, CALLBACK_SECRET_MESSAGE).optional()),
+  MPESA_CALLBACK_SECRET_PREVIOUS: optionalText.pipe(z.string().regex(CALLBACK_SECRET_FORMAT, CALLBACK_SECRET_MESSAGE).optional()),
+  MPESA_INITIATOR_NAME: optionalText,
+  MPESA_SECURITY_CREDENTIAL: optionalText,
+  MPESA_PROMPTS_PER_PHONE: z.coerce.number().int().min(1).default(MPESA_PROMPTS_PER_PHONE),
+  MPESA_PROMPTS_PER_ADDRESS: z.coerce.number().int().min(1).default(MPESA_PROMPTS_PER_ADDRESS),
   AT_USERNAME: optionalText,
   AT_API_KEY: optionalText,
   AT_SENDER_ID: optionalText.pipe(z.string().max(11, "AT_SENDER_ID must be the sender name Africa's Talking gave you, at most 11 characters").optional()),
@@ -66,6 +77,16 @@ export type MpesaConfig = {
   baseUrl: string;
   /** The shop's public address, where Daraja posts its callbacks. */
   publicUrl: string;
+  /**
+   * The callback addresses' secret segment (MPESA_CALLBACK_SECRET, lower case), and the one it replaced, still
+   * accepted while set (decision 044). Unset, the segment is derived from the consumer secret, as before.
+   */
+  callbackSecret: string | undefined;
+  previousCallbackSecret: string | undefined;
+  /** Who asks M-Pesa to confirm paybill payments (Transaction Status); without one they wait for staff. */
+  initiator: { name: string; securityCredential: string } | undefined;
+  /** M-Pesa Express prompts an hour to one phone number and from one client network. */
+  promptsPerHour: { perPhone: number; perAddress: number };
 };
 
 /** How the shop sends SMS through Africa's Talking (issue 12); absent when SMS is not configured. */
@@ -81,6 +102,8 @@ export type ShopConfig = {
   timeZone: string;
   /** Checkouts an hour per phone number and per browser, and per address (decision 029). */
   checkoutsPerHour: { perShopper: number; perAddress: number };
+  /** Units unpaid orders may hold per phone number and per client network (decision 043). */
+  heldUnits: HeldUnitLimits;
   mpesa: MpesaConfig | undefined;
   sms: SmsConfig | undefined;
   mail: MailConfig | undefined;
@@ -116,6 +139,12 @@ function mpesaConfig(env: z.infer<typeof environmentSchema>, publicUrl: string |
   if (!publicUrl) throw new ConfigurationError("PUBLIC_URL: M-Pesa Express needs the shop's public address for Daraja's callbacks.");
   const problem = callbackUrlProblem(publicUrl);
   if (problem) throw new ConfigurationError(`PUBLIC_URL: ${problem}`);
+  if (env.MPESA_CALLBACK_SECRET_PREVIOUS && !env.MPESA_CALLBACK_SECRET) {
+    throw new ConfigurationError("MPESA_CALLBACK_SECRET_PREVIOUS: set it only beside MPESA_CALLBACK_SECRET, to the secret that one replaces.");
+  }
+  if (!env.MPESA_INITIATOR_NAME !== !env.MPESA_SECURITY_CREDENTIAL) {
+    throw new ConfigurationError("MPESA_INITIATOR_NAME, MPESA_SECURITY_CREDENTIAL: confirming paybill payments needs both set together.");
+  }
   return {
     consumerKey: env.MPESA_CONSUMER_KEY!,
     consumerSecret: env.MPESA_CONSUMER_SECRET!,
@@ -125,6 +154,10 @@ function mpesaConfig(env: z.infer<typeof environmentSchema>, publicUrl: string |
     environment: env.MPESA_ENV,
     baseUrl: darajaBaseUrl(env.MPESA_ENV, env.MPESA_BASE_URL),
     publicUrl,
+    callbackSecret: env.MPESA_CALLBACK_SECRET?.toLowerCase(),
+    previousCallbackSecret: env.MPESA_CALLBACK_SECRET_PREVIOUS?.toLowerCase(),
+    initiator: env.MPESA_INITIATOR_NAME ? { name: env.MPESA_INITIATOR_NAME, securityCredential: env.MPESA_SECURITY_CREDENTIAL! } : undefined,
+    promptsPerHour: { perPhone: env.MPESA_PROMPTS_PER_PHONE, perAddress: env.MPESA_PROMPTS_PER_ADDRESS },
   };
 }
 
@@ -143,6 +176,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ShopConfig {
     publicUrl,
     timeZone: parsed.data.SHOP_TIMEZONE,
     checkoutsPerHour: { perShopper: parsed.data.CHECKOUTS_PER_HOUR, perAddress: parsed.data.CHECKOUTS_PER_HOUR_PER_ADDRESS },
+    heldUnits: { perPhone: parsed.data.HELD_UNITS_PER_PHONE, perAddress: parsed.data.HELD_UNITS_PER_ADDRESS },
     mpesa: mpesaConfig(parsed.data, publicUrl),
     sms: smsConfig(parsed.data, publicUrl),
     mail: mailConfig(parsed.data, publicUrl),

@@ -26,6 +26,10 @@ test("with them, the shop speaks to Safaricom's sandbox unless told otherwise", 
     environment: "sandbox",
     baseUrl: "https://sandbox.safaricom.co.ke",
     publicUrl: "https://duka.example.co.ke",
+    callbackSecret: undefined,
+    previousCallbackSecret: undefined,
+    initiator: undefined,
+    promptsPerHour: { perPhone: 3, perAddress: 10 },
   });
   expect(readConfig({ ...mpesa, MPESA_ENV: "production", MPESA_TILL: "5123456" }).mpesa).toMatchObject({
     baseUrl: "https://api.safaricom.co.ke",

@@ -7,6 +7,7 @@ import { writeBackup } from "./backup.server";
 import { config } from "./config.server";
 import { db } from "./db/database.server";
 import { addStaff, listStaff, removeStaff, setStaffPassword } from "./staff.server";
+import { unlockSignIn } from "./staff-login.server";
 
 /**
  * While the shop runs it owns its PGlite directory, so the staff and backup commands hand their request
@@ -25,6 +26,7 @@ const controlRequestSchema = z.discriminatedUnion("command", [
   z.object({ command: z.literal("staff-list") }),
   z.object({ command: z.literal("staff-remove"), email: z.string() }),
   z.object({ command: z.literal("staff-passwd"), email: z.string(), password: z.string() }),
+  z.object({ command: z.literal("staff-unlock"), email: z.string() }),
   z.object({ command: z.literal("backup"), target: z.string().min(1) }),
 ]);
 export type ControlRequest = z.infer<typeof controlRequestSchema>;
@@ -44,6 +46,9 @@ export async function runControlRequest(request: ControlRequest): Promise<unknow
       return null;
     case "staff-passwd":
       await setStaffPassword(request.email, request.password);
+      return null;
+    case "staff-unlock":
+      await unlockSignIn(request.email);
       return null;
     case "backup":
       return writeBackup(await db(), config().uploadsDir, request.target);

@@ -1,7 +1,15 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { z } from "zod";
-import { readStkQueryAnswer, type StkQueryOutcome, stkPushRequest, stkQueryRequest, tokenAuthorization, tokenUsableUntil } from "~/domain/mpesa";
-import { darajaErrorSchema, registerUrlAnswerSchema, stkPushAnswerSchema, tokenAnswerSchema } from "~/domain/mpesa.schema";
+import {
+  readStkQueryAnswer,
+  type StkQueryOutcome,
+  stkPushRequest,
+  stkQueryRequest,
+  tokenAuthorization,
+  tokenUsableUntil,
+  transactionStatusRequest,
+} from "~/domain/mpesa";
+import { darajaErrorSchema, registerUrlAnswerSchema, stkPushAnswerSchema, tokenAnswerSchema, transactionStatusAnswerSchema } from "~/domain/mpesa.schema";
 import type { MpesaConnection } from "~/domain/mpesa-settings";
 import { config, type MpesaConfig } from "./config.server";
 
@@ -25,27 +33,44 @@ export function mpesaConnection(): MpesaConnection {
 }
 
 /**
- * The secret path segment of the callback URLs: unguessable without the consumer secret, and the same in
- * every process and after a restart, so callbacks for requests sent before one still arrive.
+ * The secret path segment of the callback URLs: MPESA_CALLBACK_SECRET, or for a shop that has not set one, an
+ * HMAC of the consumer secret (decision 036). Either is the same in every process and after a restart, so
+ * callbacks for requests sent before one still arrive.
  */
 function callbackSecret(mpesa: MpesaConfig): string {
-  return createHmac("sha256", mpesa.consumerSecret).update(`duka callbacks ${mpesa.shortcode}`).digest("hex").slice(0, 32);
+  return mpesa.callbackSecret ?? createHmac("sha256", mpesa.consumerSecret).update(`duka callbacks ${mpesa.shortcode}`).digest("hex").slice(0, 32);
 }
 
-export const DARAJA_HOOKS = ["express", "paybill-confirmation", "paybill-validation"] as const;
+export const DARAJA_HOOKS = ["express", "paybill-confirmation", "paybill-validation", "paybill-check", "paybill-check-timeout"] as const;
 export type DarajaHook = (typeof DARAJA_HOOKS)[number];
 
-/** Where Daraja posts M-Pesa Express results and paybill payments ('mpesa' may not appear in them). */
+/**
+ * Where Daraja posts M-Pesa Express results, paybill payments and its answers about them ('mpesa' and 'query'
+ * may not appear in them).
+ */
 export function callbackUrls(mpesa: MpesaConfig) {
   const base = `${mpesa.publicUrl}/hooks/daraja/${callbackSecret(mpesa)}`;
-  return { express: `${base}/express`, confirmation: `${base}/paybill-confirmation`, validation: `${base}/paybill-validation` };
+  return {
+    express: `${base}/express`,
+    confirmation: `${base}/paybill-confirmation`,
+    validation: `${base}/paybill-validation`,
+    paybillCheck: `${base}/paybill-check`,
+    paybillCheckTimeout: `${base}/paybill-check-timeout`,
+  };
 }
 
-/** Whether a hook address's secret segment is this shop's (compared in constant time). */
+const sameText = (expected: string, given: string) => {
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+/**
+ * Whether a hook address's secret segment is this shop's (compared in constant time): the current secret, or
+ * the one it replaced while MPESA_CALLBACK_SECRET_PREVIOUS names it, for callbacks already on their way.
+ */
 export function isCallbackSecret(mpesa: MpesaConfig, secret: string): boolean {
-  const expected = Buffer.from(callbackSecret(mpesa));
-  const given = Buffer.from(secret);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return [callbackSecret(mpesa), mpesa.previousCallbackSecret].some((expected) => expected !== undefined && sameText(expected, secret));
 }
 
 let token: { value: Promise<string>; usableUntil: number; key: string } | undefined;
@@ -178,6 +203,35 @@ export async function queryPaymentRequest(mpesa: MpesaConfig, checkoutRequestId:
     if (!outcome) return { ok: false, message: `M-Pesa answered HTTP ${answer.status}.` };
     if (outcome.kind === "error") return { ok: false, message: `M-Pesa answered: ${outcome.errorMessage} (${outcome.errorCode}).` };
     return { ok: true, outcome };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+export type StatusQueryAccepted = { ok: true; conversationId: string };
+
+/**
+ * Asks Daraja what it knows of a paybill payment's receipt (Transaction Status, decision 044). Its answer comes
+ * later, to the paybill-check address, naming the ConversationID returned here.
+ */
+export async function askPaymentStatus(
+  mpesa: MpesaConfig,
+  initiator: { name: string; securityCredential: string },
+  receipt: string,
+): Promise<StatusQueryAccepted | DarajaFailure> {
+  const urls = callbackUrls(mpesa);
+  try {
+    const body = transactionStatusRequest({
+      initiator: initiator.name,
+      securityCredential: initiator.securityCredential,
+      receipt,
+      shortcode: mpesa.shortcode,
+      resultUrl: urls.paybillCheck,
+      timeoutUrl: urls.paybillCheckTimeout,
+    });
+    const answer = await askWithToken(mpesa, "/mpesa/transactionstatus/v1/query", body, transactionStatusAnswerSchema);
+    if (String(answer.ResponseCode) !== "0") return { ok: false, message: `M-Pesa answered: ${answer.ResponseDescription || answer.ResponseCode}.` };
+    return { ok: true, conversationId: answer.ConversationID };
   } catch (error) {
     return failure(error);
   }

@@ -1,7 +1,10 @@
 import { asc, count, sql, sum } from "drizzle-orm";
+import { smsBudgetSpent, smsBudgetSpentLine, smsPerDay } from "~/domain/sms-limits";
 import { db } from "./db/database.server";
 import { orders, products } from "./db/schema.server";
+import { smsCountedToday } from "./notifications.server";
 import { pendingOrderSql, saleSql } from "./order-state.server";
+import { readSiteDocument } from "./site-documents.server";
 import { heldQuantitySql } from "./stock.server";
 
 /** Products at or below this many units to sell appear in the dashboard's "running low" list. */
@@ -56,4 +59,10 @@ export async function dashboardFigures(): Promise<DashboardFigures> {
     totalOrders: orderCount?.n ?? 0,
     runningLow: low.lines,
   };
+}
+
+/** The dashboard's notice while today's SMS budget is spent (issue 21); undefined while it is not. */
+export async function smsBudgetNotice(now = new Date()): Promise<string | undefined> {
+  const [settings, counted] = await Promise.all([readSiteDocument("settings"), smsCountedToday(now)]);
+  return smsBudgetSpent(settings, counted) ? smsBudgetSpentLine(smsPerDay(settings)) : undefined;
 }

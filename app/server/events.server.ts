@@ -1,5 +1,6 @@
 import { type SQLWrapper, sql } from "drizzle-orm";
 import { z } from "zod";
+import { clientNetwork } from "~/domain/rate-limit";
 import type { Queryable } from "./db/client.server";
 import { shopDatabase } from "./db/database.server";
 
@@ -118,4 +119,31 @@ export function parseOrderKeys(value: string | null): string[] {
 export function shopperView(event: ShopEvent, followedOrderIds: ReadonlySet<string>): ShopEvent | undefined {
   if (event.topic === "orders" && event.id !== undefined && !followedOrderIds.has(event.id)) return undefined;
   return { topic: event.topic };
+}
+
+/**
+ * Live-update streams one client network (an IPv6 client's /64) may hold open at once in this process: a browser
+ * over HTTP/1.1 opens at most six connections to a site, so a shopper never needs more, and a client opening
+ * thousands cannot hold the process's connections and listeners (issue 21).
+ */
+export const STREAMS_PER_CLIENT_NETWORK = 6;
+const openStreams = new Map<string, number>();
+
+/**
+ * Takes one of the client network's stream slots: the function that gives it back (once, however often it is
+ * called), or undefined when the network holds all of them.
+ */
+export function takeStreamSlot(clientAddress: string): (() => void) | undefined {
+  const network = clientNetwork(clientAddress);
+  const open = openStreams.get(network) ?? 0;
+  if (open >= STREAMS_PER_CLIENT_NETWORK) return undefined;
+  openStreams.set(network, open + 1);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    const left = (openStreams.get(network) ?? 1) - 1;
+    if (left > 0) openStreams.set(network, left);
+    else openStreams.delete(network);
+  };
 }

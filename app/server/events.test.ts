@@ -1,6 +1,6 @@
 import { expect, test, vi } from "vitest";
 import { db } from "./db/database.server";
-import { publish, type ShopEvent, subscribe } from "./events.server";
+import { publish, type ShopEvent, STREAMS_PER_CLIENT_NETWORK, subscribe, takeStreamSlot } from "./events.server";
 
 async function collect(topics: Parameters<typeof subscribe>[0]) {
   const received: ShopEvent[] = [];
@@ -53,4 +53,25 @@ test("an unsubscribed listener hears nothing more", async () => {
   await vi.waitFor(() => expect(witness.received).toHaveLength(1));
   expect(received).toEqual([]);
   witness.unsubscribe();
+});
+
+test("a client network holds at most six live-update streams; a closed one gives its slot back, once", () => {
+  const network = (n: number) => `2001:db8:e:1::${n.toString(16)}`;
+  const slots = Array.from({ length: STREAMS_PER_CLIENT_NETWORK }, (_, n) => takeStreamSlot(network(n)));
+  expect(STREAMS_PER_CLIENT_NETWORK).toBe(6);
+  expect(slots.every((release) => release !== undefined)).toBe(true);
+  expect(takeStreamSlot(network(99))).toBeUndefined();
+  // Another network, and an IPv4 client, have their own.
+  const elsewhere = takeStreamSlot("2001:db8:e:2::1");
+  const ipv4 = takeStreamSlot("198.51.100.60");
+  expect(elsewhere).toBeDefined();
+  expect(ipv4).toBeDefined();
+
+  slots[0]!();
+  slots[0]!();
+  const again = takeStreamSlot(network(100));
+  expect(again).toBeDefined();
+  expect(takeStreamSlot(network(101))).toBeUndefined();
+  for (const release of [...slots, again, elsewhere, ipv4]) release?.();
+  expect(takeStreamSlot(network(102))).toBeDefined();
 });

@@ -2,9 +2,9 @@ import { config } from "./config.server";
 import { startControlChannel } from "./control.server";
 import { closeShopDatabase, shopDatabase } from "./db/database.server";
 import { stopListening } from "./events.server";
-import { closeBatchedRateLimits, sweepRateLimits } from "./rate-limit.server";
+import { closeBatchedRateLimits, RATE_LIMIT_SWEEP_MS, sweepRateLimits } from "./rate-limit.server";
 import { registerPaybillUrls } from "./daraja.server";
-import { queryUnansweredRequests } from "./payments.server";
+import { confirmPaybillPayments, queryUnansweredRequests } from "./payments.server";
 import { cancelUnpaidOrdersPastHold } from "./unpaid-orders.server";
 import { closeMail } from "./mail.server";
 import { configuredSenders, sendDueNotifications } from "./notifications.server";
@@ -57,16 +57,18 @@ const NOTIFICATION_SWEEP_MS = 2_000;
  */
 export async function prepareShop(): Promise<{ database: "pglite" | "postgres"; uploadsDir: string }> {
   const database = await shopDatabase();
-  await sweepRateLimits(new Date(Date.now() - 86_400_000));
   if (database.kind === "pglite") stopControlChannel = startControlChannel(config().dataDir);
   // In the background: a long backlog (a first start with the setting) must not delay serving.
-  startSweep("Cancelling unpaid orders past the hold time", HOLD_SWEEP_MS, (signal) => cancelUnpaidOrdersPastHold(new Date(), undefined, signal));
+  startSweep("Forgetting old rate-limit counts", RATE_LIMIT_SWEEP_MS, (signal) => sweepRateLimits(new Date(), signal));
+  startSweep("Cancelling unpaid orders past the hold time", HOLD_SWEEP_MS, (signal) => cancelUnpaidOrdersPastHold(new Date(), { signal }));
   const mpesa = config().mpesa;
   if (mpesa) {
     void registerPaybillUrls(mpesa).then((registered) => {
       if (!registered.ok) console.error(`Registering the paybill addresses with M-Pesa failed: ${registered.message}`);
     });
     startSweep("Asking M-Pesa about unanswered payment requests", PAYMENT_QUERY_SWEEP_MS, () => queryUnansweredRequests(mpesa));
+    // Paybill payments wait for M-Pesa to confirm them (decision 044); the hook asks at once, this catches the rest.
+    startSweep("Confirming paybill payments with M-Pesa", PAYMENT_QUERY_SWEEP_MS, () => confirmPaybillPayments(mpesa));
   }
   if (config().sms || config().mail) {
     startSweep("Sending notifications", NOTIFICATION_SWEEP_MS, async () => {

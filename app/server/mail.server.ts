@@ -1,23 +1,12 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import type { SendOutcome } from "~/domain/sms-gateway";
+import { smtpServer } from "~/domain/smtp";
 import type { MailConfig } from "./config.server";
 import { SEND_TIMEOUT_MS } from "./sms.server";
 
 let transport: { url: string; transporter: Transporter } | undefined;
 
-/** Host, port and login from SMTP_URL (`smtp://user:pass@host:587`; `smtps://` for TLS from the start). */
-function smtpServer(url: string) {
-  const parsed = new URL(url);
-  const secure = parsed.protocol === "smtps:";
-  return {
-    host: parsed.hostname,
-    port: Number(parsed.port) || (secure ? 465 : 587),
-    secure,
-    auth: parsed.username ? { user: decodeURIComponent(parsed.username), pass: decodeURIComponent(parsed.password) } : undefined,
-  };
-}
-
-/** One pooled SMTP connection per configured server. */
+/** One pooled SMTP connection per configured server; a login goes only over TLS unless the server is this machine. */
 function transporterFor(mail: MailConfig): Transporter {
   if (transport?.url !== mail.smtpUrl) {
     transport?.transporter.close();

@@ -91,6 +91,11 @@ export async function unsubscribe(token: string, now = new Date()): Promise<"uns
   return subscriber ? "unsubscribed" : "unknown";
 }
 
+/** Whether a confirm or unsubscribe link names a subscriber, without changing anything (its page asks first). */
+export async function isKnownSubscriberLink(token: string): Promise<boolean> {
+  return isSubscriberToken(token) && (await stateOf(token)).length > 0;
+}
+
 async function stateOf(token: string) {
   return (await db()).select({ state: newsletterSubscribers.state }).from(newsletterSubscribers).where(eq(newsletterSubscribers.token, token));
 }

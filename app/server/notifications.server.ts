@@ -1,12 +1,18 @@
-import { and, asc, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
-import { type NotificationChannel, nextAttemptAt } from "~/domain/notifications";
+import { and, asc, count, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { type NotificationChannel, nextAttemptAt, renderEmailHtml, renderText } from "~/domain/notifications";
+import { extraStaffEmailsSchema } from "~/domain/notifications.schema";
+import { formatCount } from "~/domain/number-format";
+import { shopDate } from "~/domain/report-period";
+import type { Settings } from "~/domain/site-documents.schema";
 import type { SendOutcome } from "~/domain/sms-gateway";
+import { budgetSpentEvent, type DueSms, smsPerDay, smsVerdicts } from "~/domain/sms-limits";
 import { config, type MailConfig, type SmsConfig } from "./config.server";
-import type { Database, Transaction } from "./db/client.server";
+import type { Database, Queryable, Transaction } from "./db/client.server";
 import { db } from "./db/database.server";
 import { notifications, staffUsers } from "./db/schema.server";
 import { sendMail } from "./mail.server";
 import { newRecordId } from "./random.server";
+import { readSiteDocument } from "./site-documents.server";
 import { sendSms } from "./sms.server";
 
 /** One message for the outbox; `key` (event, channel, recipient) makes queuing it twice a no-op. */
@@ -110,33 +116,81 @@ async function deliver(message: Claimed, senders: Senders): Promise<SendOutcome>
   });
 }
 
+// The SMS budget is decided by one claim at a time across processes, so two cannot both send the 501st.
+const SMS_BUDGET_LOCK = 0x5e5b0d6e;
+
+/** How many SMS have been counted against shop day `day`'s budget. */
+async function countedOn(source: Queryable, day: string): Promise<number> {
+  const [row] = await source
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.channel, "sms"), eq(notifications.countedOn, day)));
+  return row?.n ?? 0;
+}
+
+/**
+ * Applies Site Settings' SMS countries and daily budget to claimed SMS (issue 21), in the claim's transaction and
+ * under a lock, so what is counted and what is sent are one decision across processes: those not to be sent
+ * become 'not sent' with the reason, those to send are counted against today's budget, and the first SMS the
+ * budget stops each day queues the Store Owners' email (its key makes it once a day). Returns the ids to send.
+ */
+async function applySmsLimits(tx: Transaction, due: readonly DueSms[], now: Date, senders: Pick<Senders, "mail">): Promise<Set<string>> {
+  const settings = await readSiteDocument("settings", tx);
+  const today = shopDate(now, config().timeZone);
+  await tx.execute(sql`select pg_advisory_xact_lock(${SMS_BUDGET_LOCK})`);
+  const verdicts = smsVerdicts(due, settings, await countedOn(tx, today), today);
+  for (const reason of new Set(verdicts.notSent.map((verdict) => verdict.reason))) {
+    const ids = verdicts.notSent.filter((verdict) => verdict.reason === reason).map((verdict) => verdict.id);
+    await tx.update(notifications).set({ state: "not sent", lastError: reason }).where(inArray(notifications.id, ids));
+  }
+  if (verdicts.count.length > 0) await tx.update(notifications).set({ countedOn: today }).where(inArray(notifications.id, verdicts.count));
+  const email = verdicts.tellOwners ? await budgetSpentEmail(tx, settings, today, now, senders) : undefined;
+  if (email) await tx.execute(email);
+  return new Set(verdicts.send);
+}
+
+/** The Store Owners' email saying today's SMS budget stopped an SMS; undefined while its message is switched off. */
+async function budgetSpentEmail(tx: Transaction, settings: Settings, today: string, now: Date, senders: Pick<Senders, "mail">): Promise<SQL | undefined> {
+  const template = (await readSiteDocument("messageTemplates", tx))["staff-sms-budget-spent"];
+  if (!template.enabled) return undefined;
+  const values = { SHOP_NAME: settings.storeName, SMS_PER_DAY: formatCount(smsPerDay(settings)) };
+  const email = {
+    event: budgetSpentEvent(today),
+    message: "staff-sms-budget-spent",
+    subject: renderText(template.subject, values),
+    body: renderText(template.body, values),
+    html: renderEmailHtml(template.body, values),
+  };
+  return staffOutboxInsert(email, extraStaffEmailsSchema.safeParse(settings.staffEmails ?? "").data ?? [], now, senders);
+}
+
 /**
  * Sends the messages that are due (issue 12). Each is claimed with `FOR UPDATE SKIP LOCKED` and its due time
- * pushed forward by a lease, so across processes one sends it at a time; its outcome is written afterwards:
- * sent; refused for good (a number the gateway rejects) and failed with the gateway's reason; or due again
- * after a backoff, until the last attempt fails it. Returns how many were claimed.
+ * pushed forward by a lease, so across processes one sends it at a time; SMS are first held to Site Settings'
+ * countries and daily budget (applySmsLimits). Each outcome is written afterwards: sent; refused for good (a
+ * number the gateway rejects) and failed with the gateway's reason; or due again after a backoff, until the last
+ * attempt fails it. Returns how many it took from the outbox, sent or not.
  */
 export async function sendDueNotifications(senders: Senders, now = new Date(), database?: Database, random = Math.random): Promise<number> {
   const source = database ?? (await db());
-  const claimed = await source.transaction(async (tx) => {
+  const { taken, claimed } = await source.transaction(async (tx) => {
     const due = await tx
-      .select({ id: notifications.id })
+      .select({ id: notifications.id, channel: notifications.channel, recipient: notifications.recipient, countedOn: notifications.countedOn })
       .from(notifications)
       .where(and(eq(notifications.state, "pending"), lte(notifications.nextAttemptAt, now)))
       .orderBy(asc(notifications.nextAttemptAt))
       .limit(SEND_BATCH)
       .for("update", { skipLocked: true });
-    if (due.length === 0) return [];
-    return tx
+    const sms = due.filter((message) => message.channel === "sms");
+    const smsToSend = sms.length > 0 ? await applySmsLimits(tx, sms, now, senders) : new Set<string>();
+    const toSend = due.filter((message) => message.channel !== "sms" || smsToSend.has(message.id)).map((message) => message.id);
+    if (toSend.length === 0) return { taken: due.length, claimed: [] };
+    const rows = await tx
       .update(notifications)
       .set({ nextAttemptAt: new Date(now.getTime() + SEND_LEASE_MS), attempts: sql`${notifications.attempts} + 1` })
-      .where(
-        inArray(
-          notifications.id,
-          due.map((d) => d.id),
-        ),
-      )
+      .where(inArray(notifications.id, toSend))
       .returning();
+    return { taken: due.length, claimed: rows };
   });
   await Promise.all(
     claimed.map(async (message) => {
@@ -155,7 +209,12 @@ export async function sendDueNotifications(senders: Senders, now = new Date(), d
         .where(and(eq(notifications.id, message.id), eq(notifications.state, "pending"), eq(notifications.attempts, message.attempts)));
     }),
   );
-  return claimed.length;
+  return taken;
+}
+
+/** How many SMS have been counted against today's budget (shop time), for the dashboard. */
+export async function smsCountedToday(now = new Date()): Promise<number> {
+  return countedOn(await db(), shopDate(now, config().timeZone));
 }
 
 /** The configured gateways and the shop's name, as the background sender uses them. */

@@ -1,6 +1,9 @@
 import { asc, desc, eq, type SQLWrapper } from "drizzle-orm";
 import { lowStockList, unpaidOrdersList } from "~/domain/daily-digest";
 import { notificationKey, notificationMessage, type PlaceholderValues, renderEmailHtml, renderText, smsRecipient } from "~/domain/notifications";
+import { formatCount } from "~/domain/number-format";
+import { smsPerDay } from "~/domain/sms-limits";
+import { renderSms } from "~/domain/sms-text";
 import { extraStaffEmailsSchema, type NotificationTemplates } from "~/domain/notifications.schema";
 import { shortOrderId } from "~/domain/order-id";
 import { type OrderEvent, type OrderFacts, type OrderMessageContext, orderMessageValues } from "~/domain/order-messages";
@@ -27,7 +30,8 @@ export async function messageDocuments(from?: Queryable): Promise<MessageDocumen
 
 /**
  * The outbox rows an order event writes (issue 12): the shopper's SMS and the staff emails its messages name,
- * each from its template if it is switched on. Returned as writes for the change's own statement, so an
+ * each from its template if it is switched on. Every SMS body is rendered here, by renderSms, so no text a
+ * shopper typed reaches an SMS as typed (issue 21). Returned as writes for the change's own statement, so an
  * order's messages cost checkout no round trip of their own.
  */
 export function orderMessageWrites(
@@ -48,7 +52,7 @@ export function orderMessageWrites(
     if (message.channel === "sms") {
       // Checkout takes only numbers in international form; one staff typed since may not be.
       const to = smsRecipient(order.clientPhone);
-      if (to) shopper.push({ key: notificationKey(event, "sms", to), message: key, channel: "sms", recipient: to, body: renderText(template.body, values), orderId: order.id });
+      if (to) shopper.push({ key: notificationKey(event, "sms", to), message: key, channel: "sms", recipient: to, body: renderSms(template.body, values), orderId: order.id });
     } else if (message.audience === "staff" && "subject" in template) {
       const email = { event, message: key, subject: renderText(template.subject, values), body: renderText(template.body, values), html: renderEmailHtml(template.body, values), orderId: order.id };
       writes.push(staffOutboxInsert(email, extraStaffEmailsSchema.safeParse(settings.staffEmails ?? "").data ?? [], now));
@@ -106,6 +110,7 @@ export async function previewValues(origin: string): Promise<{ source: string; v
     LOW_STOCK: lowStockList([{ name: "Kiondo Sisal Handbag", available: 2 }], 1),
     CONFIRM_URL: `${origin}/newsletter/confirm/sample-token`,
     UNSUBSCRIBE_URL: `${origin}/newsletter/unsubscribe/sample-token`,
+    SMS_PER_DAY: formatCount(smsPerDay(settings)),
   };
   return { source: order ? `order #${shortOrderId(order.id)}` : "a sample order (the shop has no orders yet)", values };
 }

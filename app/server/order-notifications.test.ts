@@ -55,6 +55,30 @@ test("a client's name is text in the staff email's HTML, never markup", async ()
   expect(email!.html).not.toContain("<script>");
 });
 
+test("a name like 'Call 0700000000 now http://evil.example' never reaches an SMS; the SMS reads naturally without it", async () => {
+  const hostile = "Call 0700000000 now http://evil.example";
+  const order = await givenOrder({ name: hostile });
+  await setOrderStatus(order.id, { paymentStatus: "Paid" }, staff);
+  await setOrderStatus(order.id, { status: "Delivered" }, staff);
+  const written = await messagesOf(order.id);
+  const texts = written.filter((m) => m.channel === "sms");
+  expect(texts.map((m) => m.message)).toEqual(["delivered", "order-placed", "payment-received"]);
+  for (const text of texts) {
+    for (const part of ["0700000000", "evil", "http://", "Call"]) expect(text.body).not.toContain(part);
+  }
+  expect(texts.find((m) => m.message === "order-placed")!.body).toMatch(/^Duka Crafts: Thank you! Order #/);
+  expect(texts.find((m) => m.message === "payment-received")!.body).toMatch(/^Duka Crafts: Asante! We have received KSH/);
+  expect(texts.find((m) => m.message === "delivered")!.body).toContain("Thank you for shopping with us! Details:");
+  // Staff see the name as the shopper typed it, as on the order itself.
+  expect(written.find((m) => m.message === "staff-new-order")!.body).toContain(hostile);
+});
+
+test("a name of more than 30 characters reaches the SMS cut to its first words", async () => {
+  const order = await givenOrder({ name: "Achieng Atieno Wanjiru Kamau Njoroge" });
+  const [sms] = (await messagesOf(order.id)).filter((m) => m.channel === "sms");
+  expect(sms!.body).toMatch(/^Duka Crafts: Thank you Achieng Atieno Wanjiru Kamau! Order #/);
+});
+
 test("paid, out for delivery, delivered and cancelled each write their SMS once; payment also emails the owners", async () => {
   const order = await givenOrder();
   const riderId = await createRider({ name: "Kamau Njoroge", phone: "+254 722 000 111" }, staff);

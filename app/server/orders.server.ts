@@ -7,6 +7,7 @@ import type { OrderStatus, PaymentStatus } from "~/domain/order-status";
 import { showsRider } from "~/domain/order-status";
 import { fillPlaceholders, paymentDetailsText, ussdDialLink } from "~/domain/payment";
 import { phoneDigits } from "~/domain/phone";
+import { type HeldUnitLimits, heldUnitsBreach, type Holder, overUnitsPerOrder, unitsPerProductPerOrder } from "~/domain/hold-limits";
 import { PLACING_AN_ORDER } from "~/domain/stock";
 import { looksLikeTrackingId, newTrackingId, normaliseTrackingId } from "~/domain/tracking-id";
 import { type OrderFacts, orderPlacedEvent } from "~/domain/order-messages";
@@ -16,7 +17,7 @@ import { orderLines, orders, riders } from "./db/schema.server";
 import { publish } from "./events.server";
 import { messageDocuments, orderMessageWrites } from "./order-notifications.server";
 import { secureRandomInt } from "./random.server";
-import { lockProducts, shortfall, soldOutChangedBy } from "./stock.server";
+import { lockHolder, lockProducts, shortfall, soldOutChangedBy, unitsHeldBy } from "./stock.server";
 
 export type PlaceOrderResult = { ok: true; orderId: string } | { ok: false; problem: CheckoutProblem };
 
@@ -33,18 +34,24 @@ export async function orderIdForKey(key: string): Promise<string | undefined> {
   return row?.id;
 }
 
+/** A shopper's checkout: who holds its units, and the most unpaid orders may hold (decision 043). */
+export type CheckoutFrom = { holder: Holder; limits: HeldUnitLimits };
+
 /**
  * Places an order from a bag (product.md §4): re-reads and locks every product, prices from the database, checks
- * visibility, options and available stock, and writes the order and its lines in one transaction, so two
- * checkouts can never both take the last unit. The same idempotency key always yields the same order.
+ * visibility, options, the units one order may take and available stock, and writes the order and its lines in one
+ * transaction, so two checkouts can never both take the last unit. A shopper's checkout (`from`) also counts what
+ * unpaid orders of the same phone number and network hold (decision 043). The same idempotency key always yields
+ * the same order.
  */
-export async function placeOrder(input: CheckoutInput, now = new Date()): Promise<PlaceOrderResult> {
+export async function placeOrder(input: CheckoutInput, now = new Date(), from?: CheckoutFrom): Promise<PlaceOrderResult> {
   const documents = await messageDocuments();
   const method = documents.settings.paymentMethods.find((m) => m.enabled && m.name === input.paymentMethod);
   if (!method) return { ok: false, problem: { kind: "payment-method" } };
 
   try {
     return await (await db()).transaction(async (tx): Promise<PlaceOrderResult> => {
+      if (from) await lockHolder(tx, from.holder);
       // Locked in id order, so concurrent checkouts of overlapping bags queue instead of deadlocking.
       const byId = await lockProducts(tx, [...new Set(input.bag.map((line) => line.productId))]);
       // A resubmission finds its order: at the insert (the key is unique) or, when the stock the first
@@ -65,8 +72,16 @@ export async function placeOrder(input: CheckoutInput, now = new Date()): Promis
         if (!sizeOk || !colorOk) return refuse({ kind: "option-gone", productName: product.name });
         wanted.set(product.id, (wanted.get(product.id) ?? 0) + line.quantity);
       }
+      const names = new Map([...byId].map(([id, product]) => [id, product.name]));
+      const tooMany = overUnitsPerOrder(wanted, names, unitsPerProductPerOrder(documents.settings));
+      if (tooMany) return refuse({ kind: "too-many", ...tooMany });
       const short = shortfall(byId, wanted);
       if (short) return refuse({ kind: "sold-out", ...short });
+      if (from) {
+        const units = [...wanted.values()].reduce((sum, quantity) => sum + quantity, 0);
+        const breach = heldUnitsBreach(units, await unitsHeldBy(tx, from.holder), from.limits);
+        if (breach) return refuse({ kind: breach === "phone" ? "held-by-phone" : "held-by-network" });
+      }
 
       const lines = input.bag.map((line, position) => {
         const product = byId.get(line.productId)!;
@@ -104,6 +119,7 @@ export async function placeOrder(input: CheckoutInput, now = new Date()): Promis
         idempotencyKey: input.idempotencyKey,
         orderDate: now,
         updatedAt: now,
+        clientNetwork: from?.holder.network ?? null,
       });
       // The order, its lines, its messages and its announcement in one statement (foreign keys are checked at
       // its end), so checkout pays one round trip for all of them.

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { isKeepableAnswer, sharedPageKind } from "~/domain/page-cache";
+import { isKeepableAnswer, keptPageSearch, sharedPageKind } from "~/domain/page-cache";
 import { liveCache } from "./live-cache.server";
-import { SESSION_COOKIE } from "./session.server";
+import { hasSessionCookie } from "./session.server";
 import { countLookup } from "./tracking.server";
 
 /** A rendered page as sent, its nonce replaced by a placeholder while it is kept. */
@@ -25,8 +25,6 @@ const trackingPages = liveCache<string, Answer>(["orders", "riders", "categories
 // process, so no text staff type can contain it.
 const NONCE_PLACEHOLDER = randomBytes(18).toString("base64url");
 
-const signedIn = (cookie: string) => cookie.split(";").some((part) => part.trim().startsWith(`${SESSION_COOKIE}=`));
-
 /**
  * The answer to a GET of `url` by a visitor who is not signed in, to a page every such visitor sees alike:
  * a kept copy, or one rendered by `render` (given the request to answer and the nonce to write), kept when it
@@ -38,15 +36,17 @@ export async function sharedPage(
   render: (request: Request, nonce: string, context: SharedRenderContext) => Promise<Response>,
 ): Promise<SharedPage | undefined> {
   const { url, cookie, nonce } = visit;
-  const kind = signedIn(cookie) ? undefined : sharedPageKind(url.pathname, url.search);
+  const kind = hasSessionCookie(cookie) ? undefined : sharedPageKind(url.pathname, url.search);
   if (!kind) return undefined;
   // Every view of a tracking page, kept or not, counts as an order lookup, so tracking ids cannot be guessed.
   if (kind === "tracking" && countLookup(visit.clientAddress)) return undefined;
   const pages = kind === "tracking" ? trackingPages : cataloguePages;
-  const { page } = await pages.get(url.href, async () => {
+  // Kept and rendered by the query parameters the page reads: others make no new copy (issue 21).
+  const kept = new URL(`${url.pathname}${keptPageSearch(url.pathname, url.search)}`, url);
+  const { page } = await pages.get(kept.href, async () => {
     // Rendered from the address alone: what the page shows every visitor may depend on nothing one visitor
     // sent, least of all their cookies.
-    const response = await render(new Request(url), NONCE_PLACEHOLDER, { lookupCounted: kind === "tracking" });
+    const response = await render(new Request(kept), NONCE_PLACEHOLDER, { lookupCounted: kind === "tracking" });
     const page = { status: response.status, headers: [...response.headers.entries()], body: await response.text() };
     return { page, keep: isKeepableAnswer(kind, response.status, response.headers) };
   });

@@ -98,3 +98,29 @@ test("a tracking page, private to browsers and proxies, is kept by the shop and 
   expect(page.renders).toHaveLength(1);
   for (const answer of [first, second]) expect(answer?.headers).toContainEqual(["cache-control", PERSONAL_PAGE_CACHE_CONTROL]);
 });
+
+test("parameters no page reads make no copy of their own and never reach the rendering", async () => {
+  const about = renderer();
+  for (let n = 0; n < 50; n++) await sharedPage(visit(`/about?utm_source=ad${n}&made-up=${n}`, newClient()), about.render);
+  expect(about.renders).toHaveLength(1);
+  expect(about.requests[0]!.url).toBe("http://shop.test/about");
+
+  const shop = renderer();
+  for (const search of ["?q=kiondo&fbclid=one", "?fbclid=two&q=kiondo", "?q=kiondo", "?q=kiondo&utm_campaign=three"]) {
+    expect((await sharedPage(visit(`/products${search}`, newClient()), shop.render))?.body).toContain("rendering 1");
+  }
+  expect(shop.requests.map((request) => request.url)).toEqual(["http://shop.test/products?q=kiondo"]);
+  // A filter the page reads is a page of its own.
+  await sharedPage(visit("/products?q=kikoi&fbclid=one", newClient()), shop.render);
+  expect(shop.requests.map((request) => request.url)).toEqual(["http://shop.test/products?q=kiondo", "http://shop.test/products?q=kikoi"]);
+});
+
+test("tracking pages are counted per client network: an IPv6 client's whole /64 is one client", async () => {
+  const page = renderer();
+  const inNetwork = (n: number) => `2001:db8:77:1:${n.toString(16)}::1`;
+  for (let view = 1; view <= TRACKING_LOOKUPS_PER_MINUTE; view++) {
+    expect(await sharedPage(visit("/track/AFBNETWORK001", inNetwork(view)), page.render)).toBeDefined();
+  }
+  expect(await sharedPage(visit("/track/AFBNETWORK001", inNetwork(TRACKING_LOOKUPS_PER_MINUTE + 1)), page.render)).toBeUndefined();
+  expect(await sharedPage(visit("/track/AFBNETWORK001", "2001:db8:77:2::1"), page.render)).toBeDefined();
+});

@@ -1,24 +1,29 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { and, asc, count, desc, eq, inArray, lte, or, sql } from "drizzle-orm";
-import { type Actor, MPESA } from "~/domain/audit";
+import { type Actor, MPESA, THE_SHOP } from "~/domain/audit";
 import { shillingsToCents } from "~/domain/money";
 import { maskPhone } from "~/domain/phone";
 import {
   CALLBACK_WAIT_SECONDS,
+  isPaidToShop,
   mpesaPhoneNumber,
   normaliseBillRef,
+  paymentCheckVerdict,
+  paymentPromptLimits,
   readC2bConfirmation,
   readStkCallback,
+  readTransactionStatusResult,
   secondsUntilResend,
   type StkOutcome,
   timeFromDaraja,
+  type TransactionStatusResult,
 } from "~/domain/mpesa";
 import { normaliseOrderId } from "~/domain/order-id";
 import { isPayable } from "~/domain/order-status";
 import { type PayNowStatus, payNowStatus } from "~/domain/pay-now";
 import { changeOnPayment, type PaymentProblem, paymentVerdict } from "~/domain/payments";
 import { recordChange } from "./audit.server";
-import { pushPaymentRequest, queryPaymentRequest } from "./daraja.server";
+import { askPaymentStatus, pushPaymentRequest, queryPaymentRequest } from "./daraja.server";
 import type { MpesaConfig } from "./config.server";
 import type { Database, Transaction } from "./db/client.server";
 import { db } from "./db/database.server";
@@ -26,6 +31,7 @@ import { orders, paymentRequests, payments } from "./db/schema.server";
 import { publish } from "./events.server";
 import { applyChange, lockOrder } from "./order-admin.server";
 import { newRecordId } from "./random.server";
+import { takeAttempt } from "./rate-limit.server";
 import type { ShortOfStock } from "./stock.server";
 
 // M-Pesa payments (issue 11, decision 036): requests sent to a shopper's phone, what Daraja reports back, and
@@ -44,6 +50,13 @@ const QUERY_AGAIN_MS = 30_000;
 const UNKNOWN_REQUEST_WAIT_MS = 1_000;
 /** Requests asked about per sweep. */
 const QUERY_BATCH = 20;
+/**
+ * How long a process that asked M-Pesa to confirm a paybill payment waits for the answer before it, or another
+ * process, asks again; also the lease that keeps two processes from asking at once (decision 044).
+ */
+const CONFIRM_LEASE_MS = 2 * 60_000;
+/** Questions about one paybill payment before the shop stops asking and leaves it to staff. */
+export const CONFIRM_TRIES = 5;
 
 type NewPayment = {
   receipt: string;
@@ -55,11 +68,55 @@ type NewPayment = {
   paidAt: Date;
 };
 
+/** A payment in the ledger, as the rules that apply it read it. */
+type LedgerPayment = { id: string; receipt: string; amountCents: number };
+
 /**
- * Records a payment in the ledger and applies it to `orderId` if it pays it exactly (domain/payments.ts), as
- * M-Pesa, in the caller's transaction. A receipt already recorded changes nothing (a repeated callback). Else
- * the payment waits for staff with its problem (`unmatched` when no order is named). Answers whether this call
- * recorded it.
+ * Records a payment in the ledger, once per receipt: undefined when its receipt is already there (a repeated
+ * callback or confirmation). It waits for staff until the caller applies it or sets it to be confirmed.
+ */
+async function insertPayment(
+  tx: Transaction,
+  payment: NewPayment,
+  state: Partial<Pick<PaymentRow, "state" | "orderId" | "problem" | "queryAfter">> = {},
+): Promise<LedgerPayment | undefined> {
+  // First, so a second report of the same receipt waits here for the first, then finds it and stops.
+  const [inserted] = await tx
+    .insert(payments)
+    .values({ id: newRecordId(), ...payment, state: "unmatched", ...state })
+    .onConflictDoNothing({ target: payments.receipt })
+    .returning({ id: payments.id, receipt: payments.receipt, amountCents: payments.amountCents });
+  return inserted;
+}
+
+/**
+ * Applies a recorded payment to `orderId` if it pays it exactly (domain/payments.ts), as M-Pesa, in the caller's
+ * transaction. Else the payment waits for staff with its problem (`unmatched` when no order is named).
+ */
+async function applyPayment(tx: Transaction, payment: LedgerPayment, orderId: string | null, now: Date, unmatched: PaymentProblem = "no order"): Promise<void> {
+  const order = orderId ? await lockOrder(tx, orderId) : undefined;
+  const verdict = paymentVerdict(order, payment.amountCents);
+  if (verdict.kind === "apply") {
+    const applied = await applyChange(tx, order!, verdict.change, { actor: MPESA, now, note: `M-Pesa receipt ${payment.receipt}`, receipt: payment.receipt });
+    if (applied.ok) {
+      await tx.update(payments).set({ state: "applied", orderId: order!.id, queryAfter: null }).where(eq(payments.id, payment.id));
+      return;
+    }
+  }
+  const problem: PaymentProblem = !order ? unmatched : verdict.kind === "hold" ? verdict.problem : "order closed";
+  await leaveForStaff(tx, { id: payment.id, orderId: order?.id ?? null }, problem);
+}
+
+/** A payment the shop will not apply by itself waits under Unmatched payments with its problem. */
+async function leaveForStaff(tx: Transaction, payment: { id: string; orderId: string | null }, problem: PaymentProblem): Promise<void> {
+  await tx.update(payments).set({ state: "unmatched", orderId: payment.orderId, problem, queryAfter: null }).where(eq(payments.id, payment.id));
+  // Staff see it at once; a shopper following the order sees it is not paid yet.
+  await publish(tx, "orders", payment.orderId ?? payment.id);
+}
+
+/**
+ * Records a payment in the ledger and applies it to `orderId` if it pays it exactly, in the caller's
+ * transaction. A receipt already recorded changes nothing. Answers whether this call recorded it.
  */
 async function recordPayment(
   tx: Transaction,
@@ -68,27 +125,9 @@ async function recordPayment(
   now: Date,
   unmatched: PaymentProblem = "no order",
 ): Promise<boolean> {
-  const id = newRecordId();
-  // First, so a second report of the same receipt waits here for the first, then finds it and stops.
-  const [inserted] = await tx
-    .insert(payments)
-    .values({ id, ...payment, state: "unmatched" })
-    .onConflictDoNothing({ target: payments.receipt })
-    .returning({ id: payments.id });
-  if (!inserted) return false;
-  const order = orderId ? await lockOrder(tx, orderId) : undefined;
-  const verdict = paymentVerdict(order, payment.amountCents);
-  if (verdict.kind === "apply") {
-    const applied = await applyChange(tx, order!, verdict.change, { actor: MPESA, now, note: `M-Pesa receipt ${payment.receipt}`, receipt: payment.receipt });
-    if (applied.ok) {
-      await tx.update(payments).set({ state: "applied", orderId: order!.id }).where(eq(payments.id, id));
-      return true;
-    }
-  }
-  const problem: PaymentProblem = !order ? unmatched : verdict.kind === "hold" ? verdict.problem : "order closed";
-  await tx.update(payments).set({ orderId: order?.id ?? null, problem }).where(eq(payments.id, id));
-  // Staff see it at once; a shopper following the order sees it is not paid yet.
-  await publish(tx, "orders", order?.id ?? id);
+  const recorded = await insertPayment(tx, payment);
+  if (!recorded) return false;
+  await applyPayment(tx, recorded, orderId ?? null, now, unmatched);
   return true;
 }
 
@@ -96,19 +135,26 @@ export type PaymentRequestResult =
   | { ok: true }
   | { ok: false; problem: "order-missing" | "not-payable" | "phone" }
   | { ok: false; problem: "wait"; seconds: number }
+  | { ok: false; problem: "too-many"; retryAfterSeconds: number }
   | { ok: false; problem: "mpesa-down" };
+
+/** A shopper's 'Pay now with M-Pesa': the order, the phone typed, and the client that asked. */
+export type PaymentPrompt = { orderId: string; phone: string; clientAddress: string; storeName: string };
 
 /**
  * Sends an M-Pesa Express request for the order's total to `phone`. The request is reserved first, with the
- * order locked, so a second one within the wait is refused however many processes take the form; Daraja is
- * asked outside any transaction (it may take seconds). Daraja down or refusing leaves the order as it was.
+ * order locked, so a second one within the wait is refused however many processes take the form. It then takes a
+ * prompt from the phone number's and the client network's hourly limits (issue 21), before Daraja is asked
+ * (decision 030): refused, the reservation is taken back; Daraja down or refusing gives the prompt back. Daraja is
+ * asked outside any transaction (it may take seconds), and leaves the order as it was if it fails. A prompt to
+ * another number than the order's phone is written to the order's activity log.
  */
-export async function requestPayment(mpesa: MpesaConfig, orderId: string, phone: string, storeName: string, now = new Date()): Promise<PaymentRequestResult> {
-  const number = mpesaPhoneNumber(phone);
+export async function requestPayment(mpesa: MpesaConfig, prompt: PaymentPrompt, now = new Date()): Promise<PaymentRequestResult> {
+  const number = mpesaPhoneNumber(prompt.phone);
   if (!number) return { ok: false, problem: "phone" };
   const database = await db();
   const reserved = await database.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId);
+    const order = await lockOrder(tx, prompt.orderId);
     if (!order) return { ok: false, problem: "order-missing" } as const;
     if (!isPayable(order)) return { ok: false, problem: "not-payable" } as const;
     const [last] = await tx
@@ -126,8 +172,14 @@ export async function requestPayment(mpesa: MpesaConfig, orderId: string, phone:
     return { ok: true, id, order } as const;
   });
   if (!reserved.ok) return reserved;
+  const attempt = await takeAttempt(paymentPromptLimits({ phone: number, clientAddress: prompt.clientAddress }, mpesa.promptsPerHour), now);
+  if (!attempt.allowed) {
+    // Never sent: the shopper's next try is not kept waiting by it.
+    await database.delete(paymentRequests).where(and(eq(paymentRequests.id, reserved.id), eq(paymentRequests.state, "sending")));
+    return { ok: false, problem: "too-many", retryAfterSeconds: attempt.retryAfterSeconds };
+  }
 
-  const pushed = await pushPaymentRequest(mpesa, reserved.order, number, storeName, now);
+  const pushed = await pushPaymentRequest(mpesa, reserved.order, number, prompt.storeName, now);
   await database.transaction(async (tx) => {
     if (pushed.ok) {
       await tx
@@ -139,13 +191,29 @@ export async function requestPayment(mpesa: MpesaConfig, orderId: string, phone:
           queryAfter: new Date(now.getTime() + CALLBACK_WAIT_SECONDS * 1000),
         })
         .where(and(eq(paymentRequests.id, reserved.id), eq(paymentRequests.state, "sending")));
+      if (mpesaPhoneNumber(reserved.order.clientPhone) !== number) {
+        // Staff can tell a prompt that went to someone else than the one who ordered.
+        await recordChange(tx, {
+          actor: THE_SHOP,
+          entity: "order",
+          entityId: reserved.order.id,
+          now,
+          action: "update",
+          before: { mpesaPhone: reserved.order.clientPhone },
+          after: { mpesaPhone: `+${number}` },
+          note: "M-Pesa payment request sent to another number than the order's phone, as typed on the payment page.",
+        });
+      }
     } else {
       console.error(`M-Pesa Express request for order ${reserved.order.id} not sent: ${pushed.message}`);
       await tx.update(paymentRequests).set({ state: "not sent", resultDesc: pushed.message, answeredAt: now }).where(eq(paymentRequests.id, reserved.id));
     }
     await publish(tx, "orders", reserved.order.id);
   });
-  return pushed.ok ? { ok: true } : { ok: false, problem: "mpesa-down" };
+  if (pushed.ok) return { ok: true };
+  // No prompt reached a phone: the shopper may try again at once.
+  await attempt.giveBack();
+  return { ok: false, problem: "mpesa-down" };
 }
 
 async function requestByCheckoutId(tx: Transaction, checkoutRequestId: string): Promise<PaymentRequestRow | undefined> {
@@ -229,19 +297,30 @@ async function ordersForBillRef(tx: Transaction, billRef: string): Promise<strin
   return rows.map((r) => r.id);
 }
 
+/** What became of a paybill confirmation. */
+export type PaybillReceived = "confirming" | "waiting for staff" | "repeated" | "not ours" | "unreadable";
+
 /**
- * A paybill payment Daraja confirmed: matched to the one order its account number names, with the same amount
- * rule as M-Pesa Express; a reference naming no order, or two, goes to staff.
+ * A paybill payment Daraja reported (decision 044). One for another shortcode than the shop's is refused and
+ * recorded nowhere. Otherwise it is recorded, with the one order its account number names (none when it names
+ * none, or two), and waits to be confirmed with M-Pesa's Transaction Status before it pays anything: anyone who
+ * learns the confirmation address could post one. Without an initiator to ask with, it waits for staff.
  */
-export async function receivePaybillPayment(body: unknown, now = new Date()): Promise<void> {
+export async function receivePaybillPayment(mpesa: MpesaConfig, body: unknown, now = new Date()): Promise<PaybillReceived> {
   const payment = readC2bConfirmation(body);
   if (!payment) {
     console.warn("M-Pesa paybill confirmation ignored: not in Daraja's shape.");
-    return;
+    return "unreadable";
   }
-  await (await db()).transaction(async (tx) => {
+  if (!isPaidToShop(payment.shortcode, mpesa)) {
+    console.warn(`M-Pesa paybill confirmation ${payment.transId} refused: it is for shortcode ${payment.shortcode}, not this shop's.`);
+    return "not ours";
+  }
+  return (await db()).transaction(async (tx) => {
     const matches = await ordersForBillRef(tx, payment.billRef);
-    const recorded = await recordPayment(
+    const orderId = matches.length === 1 ? matches[0]! : null;
+    const confirming = mpesa.initiator !== undefined;
+    const recorded = await insertPayment(
       tx,
       {
         receipt: payment.transId,
@@ -252,11 +331,101 @@ export async function receivePaybillPayment(body: unknown, now = new Date()): Pr
         payerName: payment.firstName,
         paidAt: timeFromDaraja(payment.transTime) ?? now,
       },
-      matches.length === 1 ? matches[0] : undefined,
-      now,
+      confirming ? { state: "confirming", orderId, queryAfter: now } : { orderId, problem: "cannot confirm" },
     );
-    if (!recorded) console.warn(`M-Pesa paybill confirmation ${payment.transId}: repeated.`);
+    if (!recorded) {
+      console.warn(`M-Pesa paybill confirmation ${payment.transId}: repeated.`);
+      return "repeated";
+    }
+    await publish(tx, "orders", orderId ?? recorded.id);
+    return confirming ? "confirming" : "waiting for staff";
   });
+}
+
+/**
+ * Asks M-Pesa to confirm the paybill payments waiting for it (Transaction Status). Each is claimed with `FOR
+ * UPDATE SKIP LOCKED` and leased for two minutes, so across processes one asks at a time, and one killed after
+ * claiming leaves it to be asked again once the lease runs out. The answer comes later (receivePaybillCheck);
+ * after CONFIRM_TRIES questions with none, the payment is left to staff. Answers how many were asked.
+ */
+export async function confirmPaybillPayments(mpesa: MpesaConfig, now = new Date(), database?: Database): Promise<number> {
+  const source = database ?? (await db());
+  const initiator = mpesa.initiator;
+  const claimed = await source.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: payments.id, receipt: payments.receipt, orderId: payments.orderId, queries: payments.queries })
+      .from(payments)
+      .where(and(eq(payments.state, "confirming"), lte(payments.queryAfter, now)))
+      .orderBy(asc(payments.queryAfter))
+      .limit(QUERY_BATCH)
+      .for("update", { skipLocked: true });
+    const asking = initiator ? rows.filter((row) => row.queries < CONFIRM_TRIES) : [];
+    for (const row of rows) {
+      if (!asking.includes(row)) await leaveForStaff(tx, row, initiator ? "confirmation unanswered" : "cannot confirm");
+    }
+    if (asking.length > 0) {
+      await tx
+        .update(payments)
+        .set({ queryAfter: new Date(now.getTime() + CONFIRM_LEASE_MS), queries: sql`${payments.queries} + 1` })
+        .where(inArray(payments.id, asking.map((row) => row.id)));
+    }
+    return asking;
+  });
+  let asked = 0;
+  for (const payment of claimed) {
+    const answer = await askPaymentStatus(mpesa, initiator!, payment.receipt);
+    if (!answer.ok) {
+      // The lease runs out and a later sweep asks again.
+      console.error(`Asking M-Pesa to confirm paybill payment ${payment.receipt} failed: ${answer.message}`);
+      continue;
+    }
+    await source
+      .update(payments)
+      .set({ conversationId: answer.conversationId })
+      .where(and(eq(payments.id, payment.id), eq(payments.state, "confirming")));
+    asked++;
+  }
+  return asked;
+}
+
+/**
+ * Applies M-Pesa's answer about one paybill payment, under the payment's lock, once: confirmed, the payment is
+ * applied like any other; not, it waits for staff with the reason.
+ */
+async function applyPaybillCheck(database: Database, mpesa: MpesaConfig, result: TransactionStatusResult, now: Date): Promise<"applied" | "repeated" | "unknown"> {
+  return database.transaction(async (tx) => {
+    const [payment] = await tx.select().from(payments).where(eq(payments.conversationId, result.conversationId)).limit(1).for("update");
+    if (!payment) return "unknown";
+    if (payment.state !== "confirming") return "repeated";
+    const verdict = paymentCheckVerdict(payment, result, mpesa);
+    if (verdict.kind === "confirmed") {
+      await applyPayment(tx, payment, payment.orderId, now);
+    } else {
+      console.warn(`M-Pesa paybill payment ${payment.receipt} not confirmed: ${verdict.why}.`);
+      await leaveForStaff(tx, payment, verdict.kind);
+    }
+    return "applied";
+  });
+}
+
+/**
+ * M-Pesa's answer to a Transaction Status query (the paybill-check address). It names the question by the
+ * ConversationID Daraja gave when it took it, which nobody but Daraja and the shop knows; an answer can arrive a
+ * moment before the shop has stored that id, so an unknown one is looked for again once.
+ */
+export async function receivePaybillCheck(mpesa: MpesaConfig, body: unknown, now = new Date()): Promise<void> {
+  const result = readTransactionStatusResult(body);
+  if (!result) {
+    console.warn("M-Pesa's answer about a paybill payment ignored: not in Daraja's shape.");
+    return;
+  }
+  const database = await db();
+  let outcome = await applyPaybillCheck(database, mpesa, result, now);
+  if (outcome === "unknown") {
+    await sleep(UNKNOWN_REQUEST_WAIT_MS);
+    outcome = await applyPaybillCheck(database, mpesa, result, now);
+  }
+  if (outcome !== "applied") console.warn(`M-Pesa's answer ${result.conversationId} about a paybill payment: ${outcome}.`);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { setImmediate } from "node:timers/promises";
-import { eq, lt, sql } from "drizzle-orm";
+import { eq, inArray, lt, sql } from "drizzle-orm";
 import { afterWrite, type ClientCount, countHit, isSpent, noHits, type RateLimit, type RateLimitVerdict } from "~/domain/rate-limit";
 import { db } from "./db/database.server";
 import { rateLimits } from "./db/schema.server";
@@ -79,9 +79,27 @@ export async function takeAttempt(limits: readonly RateLimit[], now = new Date()
   return { allowed: true, giveBack: () => giveBack(taken) };
 }
 
-/** Forgets windows that ended long ago, so the table stays small. */
-export async function sweepRateLimits(olderThan: Date): Promise<void> {
-  await (await db()).delete(rateLimits).where(lt(rateLimits.windowStart, olderThan));
+/** How often the running shop forgets old counts (lifecycle.server.ts), and how old they must be: every window is far shorter. */
+export const RATE_LIMIT_SWEEP_MS = 10 * 60_000;
+const COUNTS_KEPT_MS = 24 * 60 * 60_000;
+const ROWS_PER_SWEEP = 1_000;
+
+/**
+ * Forgets counts whose window began over a day before `now`, so the table stays small however many clients
+ * (made-up IPv6 networks, say) it has counted. A statement per 1,000 rows, with other queries served between
+ * them; `signal` stops it between statements.
+ */
+export async function sweepRateLimits(now: Date, signal?: AbortSignal): Promise<number> {
+  const olderThan = new Date(now.getTime() - COUNTS_KEPT_MS);
+  let swept = 0;
+  while (!signal?.aborted) {
+    const old = (await db()).select({ key: rateLimits.key }).from(rateLimits).where(lt(rateLimits.windowStart, olderThan)).limit(ROWS_PER_SWEEP);
+    const deleted = await (await db()).delete(rateLimits).where(inArray(rateLimits.key, old)).returning({ key: rateLimits.key });
+    swept += deleted.length;
+    if (deleted.length < ROWS_PER_SWEEP) break;
+    await setImmediate();
+  }
+  return swept;
 }
 
 // How often a batched limit writes its new hits; also how far behind one process may see another's.

@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db } from "./db/database.server";
 import { rateLimits } from "./db/schema.server";
-import { batchedRateLimit, takeAttempt } from "./rate-limit.server";
+import { batchedRateLimit, sweepRateLimits, takeAttempt } from "./rate-limit.server";
 
 // Near the real time: the limit forgets counts whose window ended by the clock.
 const start = Date.now();
@@ -108,4 +108,26 @@ test("an attempt given back leaves room for another, but not in a window begun s
   expect((await takeAttempt([limit], at(60_000))).allowed).toBe(true);
   if (second.allowed) await second.giveBack();
   expect(await sharedCount(limit.key)).toEqual({ hits: 1, windowStart: 60_000 });
+});
+
+test("the sweep forgets counts whose window began over a day ago, a batch at a time, and keeps the rest", async () => {
+  // The real time, so the counts other tests wrote are recent.
+  const now = new Date();
+  const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
+  const rows = [
+    ...Array.from({ length: 2_500 }, (_, n) => ({ key: `sweep:old-${n}`, windowStart: hoursAgo(25 + (n % 48)), hits: 1 })),
+    { key: "sweep:recent", windowStart: hoursAgo(23), hits: 3 },
+    { key: "sweep:now", windowStart: now, hits: 1 },
+  ];
+  for (let start = 0; start < rows.length; start += 500) await (await db()).insert(rateLimits).values(rows.slice(start, start + 500));
+  const left = async () =>
+    (await (await db()).select({ key: rateLimits.key }).from(rateLimits).where(like(rateLimits.key, "sweep:%"))).map((row) => row.key);
+
+  const stopped = new AbortController();
+  stopped.abort();
+  expect(await sweepRateLimits(now, stopped.signal)).toBe(0);
+  expect(await left()).toHaveLength(2_502);
+
+  expect(await sweepRateLimits(now)).toBe(2_500);
+  expect((await left()).sort()).toEqual(["sweep:now", "sweep:recent"]);
 });

@@ -57,6 +57,16 @@ export async function listStaff(from?: Queryable): Promise<StaffMember[]> {
     .orderBy(asc(staffUsers.email));
 }
 
+/** The staff member with this email (any case), or a StaffAccountError naming it. */
+export async function staffByEmail(email: string): Promise<StaffMember> {
+  const [row] = await (await db())
+    .select({ id: staffUsers.id, email: staffUsers.email, role: staffUsers.role, createdAt: staffUsers.createdAt })
+    .from(staffUsers)
+    .where(byEmail(email));
+  if (!row) throw new StaffAccountError(`${email} is not a staff member.`);
+  return row;
+}
+
 /** Removes a staff member; their sessions go with them (foreign key cascade). */
 export async function removeStaff(email: string, from?: Queryable): Promise<void> {
   const source = from ?? (await db());
@@ -79,7 +89,7 @@ let decoyHash: Promise<string> | undefined;
  * Checks an email and password. An unknown email costs the same argon2 work as a wrong password, so the
  * answer's timing does not reveal which staff addresses exist.
  */
-export async function checkStaffPassword(email: string, password: string): Promise<StaffMember | undefined> {
+export async function checkStaffPassword(email: string, password: string): Promise<(StaffMember & { twoStepOn: boolean }) | undefined> {
   const [row] = await (await db()).select().from(staffUsers).where(byEmail(email));
   if (!row) {
     decoyHash ??= hashPassword("decoy-password-for-unknown-emails");
@@ -87,5 +97,5 @@ export async function checkStaffPassword(email: string, password: string): Promi
     return undefined;
   }
   const ok = await verify(row.passwordHash, password).catch(() => false);
-  return ok ? { id: row.id, email: row.email, role: row.role, createdAt: row.createdAt } : undefined;
+  return ok ? { id: row.id, email: row.email, role: row.role, createdAt: row.createdAt, twoStepOn: row.twoStepSecret !== null } : undefined;
 }

@@ -2,7 +2,8 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { figuresAfterChange, firstShortfall, type StockChange, soldOutChanged, type StockFigures } from "~/domain/stock";
 import type { Queryable, Transaction } from "./db/client.server";
 import { categories, orderLines, orders, products } from "./db/schema.server";
-import { holdsStockSql } from "./order-state.server";
+import type { Holder } from "~/domain/hold-limits";
+import { awaitingPaymentSql, holdsStockSql } from "./order-state.server";
 
 // Stock (product.md §4, decisions 002, 015, 034): what open orders hold of each product, and the locks under which
 // checkout, staff changes to an order and payments check it and take it, and the catalogue import rewrites
@@ -28,6 +29,35 @@ export async function heldQuantities(source: Queryable, productIds: readonly str
     .where(and(inArray(orderLines.productId, [...productIds]), holdsStockSql))
     .groupBy(orderLines.productId);
   return new Map(rows.map((r) => [r.productId!, r.held]));
+}
+
+/**
+ * Queues this transaction behind every other checkout from the same client network or phone number until it ends,
+ * network first, so what their unpaid orders hold is counted once per order and two checkouts at once cannot both
+ * pass a limit only one fits under. Taken before any product lock, in the same order by every checkout.
+ */
+export async function lockHolder(tx: Transaction, holder: Holder): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`held-network:${holder.network}`})),
+    pg_advisory_xact_lock(hashtext(${`held-phone:${holder.phoneDigits}`}))`);
+}
+
+/** Units that unpaid orders (awaiting payment and holding stock) of the holder's phone number and network hold. */
+export async function unitsHeldBy(source: Queryable, holder: Holder): Promise<{ byPhone: number; byNetwork: number }> {
+  const [row] = await source
+    .select({
+      byPhone: sql<number>`coalesce(sum(${orderLines.quantity}) filter (where ${orders.clientPhoneDigits} = ${holder.phoneDigits}), 0)::int`,
+      byNetwork: sql<number>`coalesce(sum(${orderLines.quantity}) filter (where ${orders.clientNetwork} = ${holder.network}), 0)::int`,
+    })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(
+      and(
+        awaitingPaymentSql,
+        holdsStockSql,
+        sql`(${orders.clientPhoneDigits} = ${holder.phoneDigits} or ${orders.clientNetwork} = ${holder.network})`,
+      ),
+    );
+  return row ?? { byPhone: 0, byNetwork: 0 };
 }
 
 /** A product locked for the rest of the transaction: what checkout checks a bag against, and its stock figures. */

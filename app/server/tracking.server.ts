@@ -1,6 +1,7 @@
 import { shortOrderId } from "~/domain/order-id";
 import { type OrderStatus, type OrderTimeline, orderTimeline } from "~/domain/order-status";
 import { maskPhone } from "~/domain/phone";
+import { clientNetwork } from "~/domain/rate-limit";
 import { longShopDate } from "~/domain/report-period";
 import { config } from "./config.server";
 import { lookUpOrder, orderByTrackingId, ordersByPhone } from "./orders.server";
@@ -27,9 +28,9 @@ const tooManyLookups = (retryAfterSeconds: number): RateLimited => ({
   message: `Too many order lookups from your connection. Please wait ${retryAfterSeconds} seconds and try again.`,
 });
 
-/** Counts one order lookup by a client; undefined while within the limit. */
+/** Counts one order lookup by a client (an IPv6 client by its /64, like every limit); undefined while within the limit. */
 export function countLookup(clientAddress: string, now = new Date()): RateLimited | undefined {
-  const verdict = lookups.hit(`track:${clientAddress}`, now);
+  const verdict = lookups.hit(`track:${clientNetwork(clientAddress)}`, now);
   return verdict.allowed ? undefined : tooManyLookups(verdict.retryAfterSeconds);
 }
 

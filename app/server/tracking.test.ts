@@ -156,6 +156,34 @@ test("a client gets 30 lookups a minute across the form, tracking pages and phon
   expect((await findOrder("AFB000000000", address, at(60_000))).kind).toBe("none");
 });
 
+test("lookups are counted per client network, as every limit is: an IPv6 client's whole /64 is one client", async () => {
+  const start = new Date();
+  const at = (ms: number) => new Date(start.getTime() + ms);
+  // Each lookup from another address of the same /64, as a client rotating through its own network would.
+  const inNetwork = (n: number) => `2001:db8:5:6:${n.toString(16)}::${n.toString(16)}`;
+  for (let i = 0; i < 10; i++) {
+    expect((await findOrder("AFB000000000", inNetwork(3 * i), at(i))).kind).toBe("none");
+    expect((await trackedOrder("AFB000000000", inNetwork(3 * i + 1), at(i))).kind).toBe("unknown");
+    expect((await phoneOrders("+254711111111", inNetwork(3 * i + 2), at(i))).kind).toBe("found");
+  }
+  expect((await findOrder("AFB000000000", inNetwork(99), at(10))).kind).toBe("rate-limited");
+  expect((await trackedOrder("AFB000000000", inNetwork(100), at(10))).kind).toBe("rate-limited");
+  expect((await phoneOrders("+254711111111", inNetwork(101), at(10))).kind).toBe("rate-limited");
+  // The next /64 is another client.
+  expect((await findOrder("AFB000000000", "2001:db8:5:7::1", at(10))).kind).toBe("none");
+});
+
+test("an IPv4 client reached over IPv6 (::ffff:a.b.c.d) is the same client as over IPv4", async () => {
+  const start = new Date();
+  const at = (ms: number) => new Date(start.getTime() + ms);
+  const address = newClient();
+  for (let i = 0; i < 15; i++) {
+    expect((await findOrder("AFB000000000", address, at(i))).kind).toBe("none");
+    expect((await findOrder("AFB000000000", `::ffff:${address}`, at(i))).kind).toBe("none");
+  }
+  expect((await findOrder("AFB000000000", `::ffff:${address}`, at(20))).kind).toBe("rate-limited");
+});
+
 /** What a route returns with data(): the body and the response's status and headers. */
 type DataAnswer<T> = { data: T; init: { status: number; headers: Record<string, string> } };
 

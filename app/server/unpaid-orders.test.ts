@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { staffActor } from "~/domain/audit";
 import { secondConnection } from "../../tests/setup/fresh-database";
 import { timelineOf } from "./audit.server";
 import { heldQuantities } from "./stock.server";
 import type { Database } from "./db/client.server";
 import { db, shopDatabase } from "./db/database.server";
-import { orders, paymentRequests } from "./db/schema.server";
+import { orders, paymentRequests, payments } from "./db/schema.server";
 import { watchLocalWrites } from "./events.server";
 import { setOrderArchived, setOrderStatus } from "./order-admin.server";
 import { newRecordId } from "./random.server";
@@ -15,9 +15,8 @@ import { cancelUnpaidOrdersPastHold } from "./unpaid-orders.server";
 import { givenOrder, givenProduct } from "../../tests/setup/builders";
 import { mpesaShopSettings } from "../../tests/setup/shop-settings";
 
-const settings = mpesaShopSettings();
-
-// Settings saved before the hold time existed: the shop holds unpaid orders for 48 hours.
+// The full hold (decision 033) on its own: the hold before payment (decision 043) is off until the tests of it at the end.
+const settings = { ...mpesaShopSettings(), holdBeforePaymentMinutes: 0 };
 beforeAll(() => writeSiteDocument("settings", settings));
 
 const now = new Date("2030-03-10T12:00:00Z");
@@ -39,7 +38,7 @@ test("two app processes sweeping at once cancel each order exactly once, with on
   const placed: string[] = [];
   for (let i = 0; i < 120; i++) placed.push((await givenOrder({ lines: [{ productId: product }], at: hoursBefore(49 + i / 60) })).id);
 
-  const [mine, theirs] = await Promise.all([cancelUnpaidOrdersPastHold(now, shop.db), cancelUnpaidOrdersPastHold(now, other)]);
+  const [mine, theirs] = await Promise.all([cancelUnpaidOrdersPastHold(now, { database: shop.db }), cancelUnpaidOrdersPastHold(now, { database: other })]);
 
   expect(mine + theirs).toBe(120);
   for (const id of placed) {
@@ -94,6 +93,7 @@ test("an order whose shopper is paying by M-Pesa Express, or whose payment M-Pes
   const { id: paying } = await givenOrder({ lines: [{ productId: product }], at: hoursBefore(49) });
   const { id: confirmed } = await givenOrder({ lines: [{ productId: product }], at: hoursBefore(49) });
   const { id: failed } = await givenOrder({ lines: [{ productId: product }], at: hoursBefore(49) });
+  // The failed prompt was sent soon after its order was placed: the full hold counts from it.
   const request = (orderId: string, state: "waiting" | "receipt pending" | "failed") => ({
     id: newRecordId(),
     orderId,
@@ -101,7 +101,7 @@ test("an order whose shopper is paying by M-Pesa Express, or whose payment M-Pes
     amountCents: 900_00,
     state,
     checkoutRequestId: `ws_CO_${newRecordId()}`,
-    requestedAt: hoursBefore(0.01),
+    requestedAt: state === "failed" ? hoursBefore(48.9) : hoursBefore(0.01),
   });
   await (await db()).insert(paymentRequests).values([request(paying, "waiting"), request(confirmed, "receipt pending"), request(failed, "failed")]);
 
@@ -134,4 +134,98 @@ test("the hold time comes from Site Settings; 0 holds stock forever", async () =
   await cancelUnpaidOrdersPastHold(now);
   expect([await statusOf(order), await statusOf(recent)]).toEqual(["Cancelled", "Cancelled"]);
   expect((await timelineOf("order", recent))[0]?.note).toBe("Not paid within the hold time of 90 minutes: cancelled and its stock released.");
+});
+
+describe("the hold before payment starts (decision 043)", () => {
+  // Settings saved before either hold existed: an hour before payment starts, 48 hours after.
+  beforeAll(() => writeSiteDocument("settings", mpesaShopSettings()));
+  // A shop with M-Pesa Express set up, which sees payments start.
+  const seen = { paymentsSeen: true };
+
+  const request = (orderId: string, requestedAt: Date, change: Partial<typeof paymentRequests.$inferInsert> = {}) => ({
+    id: newRecordId(),
+    orderId,
+    phoneMasked: "+254 ••• ••• 670",
+    amountCents: 900_00,
+    state: "failed" as const,
+    checkoutRequestId: `ws_CO_${newRecordId()}`,
+    requestedAt,
+    ...change,
+  });
+
+  test("an order nobody started paying for is cancelled an hour after it was placed; one whose prompt reached the phone waits the full hold", async () => {
+    const later = hoursBefore(-1_000);
+    const { id: product } = await givenProduct({ stock: 10 });
+    const { id: forgotten } = await givenOrder({ lines: [{ productId: product, quantity: 4 }], at: hoursBefore(1.1, later) });
+    const { id: refused } = await givenOrder({ lines: [{ productId: product }], at: hoursBefore(3, later) });
+    const { id: prompted } = await givenOrder({ lines: [{ productId: product }], at: hoursBefore(3, later) });
+    const { id: recent } = await givenOrder({ lines: [{ productId: product }], at: hoursBefore(0.9, later) });
+    await (await db())
+      .insert(paymentRequests)
+      .values([request(refused, hoursBefore(2.5, later), { state: "not sent", checkoutRequestId: null }), request(prompted, hoursBefore(2.5, later))]);
+
+    await cancelUnpaidOrdersPastHold(later, seen);
+
+    expect([await statusOf(forgotten), await statusOf(refused), await statusOf(prompted), await statusOf(recent)]).toEqual([
+      "Cancelled",
+      "Cancelled",
+      "Pending Payment",
+      "Pending Payment",
+    ]);
+    expect((await timelineOf("order", forgotten))[0]?.note).toBe("No payment started within 1 hour: cancelled and its stock released.");
+    expect(await heldOf(product)).toBe(2);
+  });
+
+  test("a shop without M-Pesa Express, where staff confirm every payment, holds such orders the full hold", async () => {
+    const later = hoursBefore(-4_000);
+    const { id: order } = await givenOrder({ at: hoursBefore(3, later) });
+
+    await cancelUnpaidOrdersPastHold(later, { paymentsSeen: false });
+    expect(await statusOf(order)).toBe("Pending Payment");
+    await cancelUnpaidOrdersPastHold(later, seen);
+    expect(await statusOf(order)).toBe("Cancelled");
+  });
+
+  test("an order whose paybill payment is being confirmed with M-Pesa is not cancelled under it", async () => {
+    const later = hoursBefore(-5_000);
+    const { id: order } = await givenOrder({ at: hoursBefore(2, later) });
+    await (await db()).insert(payments).values({
+      id: newRecordId(),
+      receipt: `TST${newRecordId().toUpperCase()}`.slice(0, 10),
+      orderId: order,
+      amountCents: 900_00,
+      method: "M-Pesa paybill",
+      paidAt: hoursBefore(0.1, later),
+      state: "confirming",
+    });
+
+    await cancelUnpaidOrdersPastHold(later, seen);
+    expect(await statusOf(order)).toBe("Pending Payment");
+  });
+
+  test("asking for M-Pesa prompts again and again does not hold stock past the full hold from the first one", async () => {
+    const later = hoursBefore(-2_000);
+    const { id: order } = await givenOrder({ at: hoursBefore(60, later) });
+    await (await db())
+      .insert(paymentRequests)
+      .values([request(order, hoursBefore(49, later)), request(order, hoursBefore(20, later)), request(order, hoursBefore(0.5, later))]);
+
+    await cancelUnpaidOrdersPastHold(later, seen);
+
+    expect(await statusOf(order)).toBe("Cancelled");
+    expect((await timelineOf("order", order))[0]?.note).toBe("Not paid within the hold time of 48 hours: cancelled and its stock released.");
+  });
+
+  test("an order staff have taken in hand waits the full hold from their change", async () => {
+    const later = hoursBefore(-3_000);
+    const { id: order } = await givenOrder({ at: hoursBefore(5, later) });
+    await cancelUnpaidOrdersPastHold(hoursBefore(3, later), seen);
+    expect(await statusOf(order)).toBe("Cancelled");
+    await setOrderStatus(order, { status: "Pending Payment" }, staff, hoursBefore(2, later));
+
+    await cancelUnpaidOrdersPastHold(later, seen);
+    expect(await statusOf(order)).toBe("Pending Payment");
+    await cancelUnpaidOrdersPastHold(hoursBefore(-47, later), seen);
+    expect(await statusOf(order)).toBe("Cancelled");
+  });
 });

@@ -46,11 +46,11 @@ test.describe("sign-in failures, on a shop of their own", () => {
     await expect(page.getByRole("alert")).toHaveText("Invalid email or password. Please try again.");
     await expect(page.getByLabel("Email")).toHaveValue("nobody@access.test");
 
-    for (let failures = 2; failures < 5; failures++) {
+    for (let failures = 2; failures <= 5; failures++) {
       await attempt(OWNER, `wrong ${failures}`);
       await expect(page.getByRole("alert")).toHaveText("Invalid email or password. Please try again.");
     }
-    // Five failures from this client: even the right password waits now.
+    // Five failures for this email from this client: even the right password waits now (decision 045).
     await attempt(OWNER, STAFF_PASSWORD);
     await expect(page.getByRole("alert")).toHaveText("Too many failed sign-in attempts. Please wait 15 minutes and try again.");
     await expect(page).toHaveURL(`${shop.baseURL}/admin/login`);

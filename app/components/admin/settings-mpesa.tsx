@@ -8,6 +8,7 @@ import {
   MPESA_TEST_FAILED_MESSAGE,
   type MpesaConnection,
   type MpesaTestAnswer,
+  SAFARICOM_ONLY_LABEL,
 } from "~/domain/mpesa-settings";
 import { EditorSection } from "./content-editor";
 
@@ -79,5 +80,30 @@ export function MpesaExpressSection({ connection }: { connection: MpesaConnectio
         </>
       )}
     </EditorSection>
+  );
+}
+
+/**
+ * Site Settings: whether M-Pesa's callback addresses take posts only from Safaricom's published addresses
+ * (decision 044). Part of the settings document, saved with 'Save All Settings'.
+ */
+export function SafaricomCallbacksEditor({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <div className="space-y-1">
+      <label className="flex items-center gap-3 text-sm font-semibold">
+        <input
+          type="checkbox"
+          checked={checked}
+          onChange={(event) => onChange(event.target.checked)}
+          aria-describedby="safaricom-only-hint"
+          className="size-5"
+        />
+        {SAFARICOM_ONLY_LABEL}
+      </label>
+      <p id="safaricom-only-hint" className="text-sm text-earth-700 dark:text-clay-200">
+        Payment results and paybill payments from any other address are refused. Behind a proxy or load balancer the shop sees
+        Safaricom&rsquo;s address only when <code>TRUST_PROXY</code> is set; without it, turning this on refuses every payment.
+      </p>
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Thumbnail } from "~/components/ui/image";
 import { Price } from "~/components/ui/price";
-import type { BagLine } from "~/domain/bag";
+import { type BagLine, overLineMessage } from "~/domain/bag";
 import type { BagLineProduct } from "./bag-products";
 
 // Plain signs rather than icons: a few hundred bytes less for every shopper who opens the bag.
@@ -61,7 +61,7 @@ export function BagLineItem({
         {line.color && <p className="text-sm">Colour: {line.color}</p>}
         {line.quantity > product.available && (
           <p className="text-sm font-medium text-red-700 dark:text-red-300">
-            {product.available === 0 ? "Sold out" : `Only ${product.available} left`}
+            {overLineMessage(product.available, product.perOrderLimit)}
           </p>
         )}
         <div className="mt-auto flex items-center justify-between gap-3 pt-2">

@@ -13,7 +13,7 @@ const ADDED_MESSAGE_MS = 2_000;
 export function ProductPurchase({
   product,
 }: {
-  product: { id: string; colors: readonly string[]; sizes: readonly string[]; available: number };
+  product: { id: string; colors: readonly string[]; sizes: readonly string[]; available: number; perOrderLimit: boolean };
 }) {
   const { add } = useBag();
   const [color, setColor] = useState(product.colors[0] ?? "");
@@ -42,7 +42,7 @@ export function ProductPurchase({
         {soldOut ? "Out of stock" : added ? "Added to Bag!" : "Add to Bag"}
       </Button>
       <LiveStatus className={allInBag ? "text-sm font-semibold" : "sr-only"}>
-        {added ? "Added to Bag!" : allInBag ? allInBagMessage(product.available) : ""}
+        {added ? "Added to Bag!" : allInBag ? allInBagMessage(product.available, product.perOrderLimit) : ""}
       </LiveStatus>
     </div>
   );

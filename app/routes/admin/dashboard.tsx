@@ -11,7 +11,7 @@ import { changedMeanwhileMessage, editVersionSchema } from "~/domain/edit-versio
 import { failedMessagesLine, notificationsLogHref } from "~/domain/notification-log";
 import { notificationFormSchema } from "~/domain/notification-form.schema";
 import { requireAdminAction, requireAdminPage } from "~/server/admin-guard.server";
-import { dashboardFigures } from "~/server/dashboard.server";
+import { dashboardFigures, smsBudgetNotice } from "~/server/dashboard.server";
 import { fieldErrors } from "~/domain/form-errors";
 import { formFields } from "~/server/form.server";
 import { failedNotificationCount } from "~/server/notification-log.server";
@@ -23,12 +23,13 @@ const SAVED_MS = 2_000;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminPage(request);
-  const [figures, failedMessages, notification] = await Promise.all([
+  const [figures, failedMessages, smsBudget, notification] = await Promise.all([
     dashboardFigures(),
     failedNotificationCount(),
+    smsBudgetNotice(),
     readSiteDocumentForEdit("notification"),
   ]);
-  return { figures, failedMessages, notification: notification.document, notificationVersion: notification.version };
+  return { figures, failedMessages, smsBudget, notification: notification.document, notificationVersion: notification.version };
 }
 
 type NotificationAnswer = { saved: boolean; errors: Record<string, string>; version?: number };
@@ -46,7 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { figures, failedMessages, notification } = loaderData;
+  const { figures, failedMessages, smsBudget, notification } = loaderData;
   const fetcher = useFetcher<typeof action>();
   const [saved, showSaved] = useTimedFlag(SAVED_MS);
   useEffect(() => {
@@ -65,6 +66,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <p className="rounded-2xl border border-red-700/40 bg-red-50 px-5 py-4 text-sm dark:border-red-400/40 dark:bg-red-950/40">
           <Link to={notificationsLogHref("failed")} className="font-semibold text-red-800 underline underline-offset-4 dark:text-red-200">
             {failedMessagesLine(failedMessages)}
+          </Link>
+        </p>
+      )}
+      {smsBudget && (
+        <p className="rounded-2xl border border-amber-700/40 bg-amber-50 px-5 py-4 text-sm text-amber-900 dark:border-amber-300/40 dark:bg-amber-950/40 dark:text-amber-100">
+          {`${smsBudget} `}
+          <Link to={notificationsLogHref("not sent")} className="font-semibold underline underline-offset-4">
+            See the messages not sent
           </Link>
         </p>
       )}

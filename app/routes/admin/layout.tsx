@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Form, Link, Outlet, useLocation, useRouteLoaderData } from "react-router";
+import { Form, Link, NavLink, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { AdminNav } from "~/components/admin/admin-nav";
 import { AdminSearch } from "~/components/admin/admin-search";
 import { useLiveTopics } from "~/components/live-sync";
@@ -44,6 +44,17 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <span className="font-semibold">{ROLE_LABELS[staff.role]}</span>
           <span className="block truncate text-xs">{staff.email}</span>
         </p>
+        <NavLink
+          to="/admin/account"
+          onClick={() => setMenuOpen(false)}
+          className={({ isActive }) =>
+            `flex items-center gap-2 rounded-lg px-3 py-2 font-semibold ${
+              isActive ? "bg-clay-600 text-white dark:bg-ochre-400 dark:text-earth-950" : "hover:bg-clay-100 dark:hover:bg-earth-800"
+            }`
+          }
+        >
+          <AdminIcon name="contact" className="size-4" /> Your account
+        </NavLink>
         <Link to="/" className="flex items-center gap-2 rounded-lg px-3 py-2 font-semibold hover:bg-clay-100 dark:hover:bg-earth-800">
           <AdminIcon name="store" className="size-4" /> Back to Store
         </Link>

@@ -11,7 +11,7 @@ import {
 import { loginSchema } from "~/domain/staff-login.schema";
 import { requireSameOrigin } from "~/server/admin-guard.server";
 import { formFields } from "~/server/form.server";
-import { currentStaff, startSession } from "~/server/session.server";
+import { awaitSecondStep, currentStaff, startSession, TWO_STEP_PATH } from "~/server/session.server";
 import { signIn } from "~/server/staff-login.server";
 import type { Route } from "./+types/login";
 
@@ -38,6 +38,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       return result.reason === "locked-out"
         ? data({ error: LOCKED_OUT_MESSAGE, email }, { status: 429 })
         : data({ error: INVALID_LOGIN_MESSAGE, email }, { status: 401 });
+    }
+    // With two-step sign-in on, the password alone gives no access: the code comes next (decision 045).
+    if (result.staff.twoStepOn) {
+      const waiting = await awaitSecondStep(request, result.staff.id);
+      const back = parsed.data.redirectTo ? `?redirectTo=${encodeURIComponent(parsed.data.redirectTo)}` : "";
+      return redirect(`${TWO_STEP_PATH}${back}`, { headers: { "Set-Cookie": waiting } });
     }
     const cookie = await startSession(request, result.staff.id);
     return redirect(safeAdminRedirect(parsed.data.redirectTo), { headers: { "Set-Cookie": cookie } });

@@ -11,6 +11,7 @@ import {
   smsPartsLabel,
 } from "~/domain/notifications";
 import type { NotificationTemplates } from "~/domain/notifications.schema";
+import { renderSms } from "~/domain/sms-text";
 import { shopOrigin } from "~/server/config.server";
 import { documentEditorAction, documentEditorLoader } from "~/server/document-editor.server";
 import { previewValues } from "~/server/order-notifications.server";
@@ -77,7 +78,8 @@ function MessageFields({
   onChange: (fields: Partial<{ enabled: boolean; subject: string; body: string }>) => void;
   error: (field: "body" | "subject") => string | undefined;
 }) {
-  const body = renderText(template.body, values);
+  // An SMS preview shows what shoppers get: their name as the shop cleans it (decision 048).
+  const body = message.channel === "sms" ? renderSms(template.body, values) : renderText(template.body, values);
   const subject = template.subject === undefined ? undefined : renderText(template.subject, values);
   return (
     <fieldset className="min-w-0 space-y-4 rounded-xl border border-clay-200 p-4 dark:border-earth-800">

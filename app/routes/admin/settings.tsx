@@ -2,12 +2,17 @@ import { data } from "react-router";
 import { answerOrSaveFailure, EditorSection, SaveBar, useDocumentEditor } from "~/components/admin/content-editor";
 import { FloatingButtonEditor } from "~/components/admin/settings-floating-button";
 import { HeroSlidesEditor } from "~/components/admin/settings-hero-slides";
-import { MpesaExpressSection } from "~/components/admin/settings-mpesa";
+import { MpesaExpressSection, SafaricomCallbacksEditor } from "~/components/admin/settings-mpesa";
 import { OrderHoldEditor } from "~/components/admin/settings-order-hold";
 import { PaymentMethodsEditor } from "~/components/admin/settings-payment-methods";
+import { SmsLimitsEditor } from "~/components/admin/settings-sms";
+import { StaffSessionsEditor } from "~/components/admin/settings-staff-sessions";
 import { TextArea, TextField } from "~/components/ui/field";
-import { MPESA_CONNECTION_WORKS_MESSAGE, MPESA_NOT_CONFIGURED_MESSAGE, type MpesaTestAnswer } from "~/domain/mpesa-settings";
-import { unpaidHoldMinutes } from "~/domain/unpaid-hold";
+import { staffIdleMinutes, twoStepRequiredForDevelopers } from "~/domain/staff-session";
+import { MPESA_CONNECTION_WORKS_MESSAGE, MPESA_NOT_CONFIGURED_MESSAGE, type MpesaTestAnswer, safaricomCallbacksOnly } from "~/domain/mpesa-settings";
+import { smsCountries, smsPerDay } from "~/domain/sms-limits";
+import { unitsPerProductPerOrder } from "~/domain/hold-limits";
+import { holdBeforePaymentMinutes, unpaidHoldMinutes } from "~/domain/unpaid-hold";
 import { mpesaConnection, mpesaSettings, testMpesaConnection } from "~/server/daraja.server";
 import { documentEditorAction, documentEditorLoader } from "~/server/document-editor.server";
 import type { Route } from "./+types/settings";
@@ -48,12 +53,25 @@ export default function SiteSettings({ loaderData }: Route.ComponentProps) {
 
         <EditorSection
           title="Orders"
-          description="Unpaid orders hold their items back from other shoppers until paid, or until this time passes."
+          description="Unpaid orders hold their items back from other shoppers until paid, or until their hold time passes."
         >
           <OrderHoldEditor
-            minutes={unpaidHoldMinutes(settings)}
-            onChange={(minutes) => update((latest) => ({ ...latest, unpaidHoldMinutes: minutes }))}
-            error={error("unpaidHoldMinutes")}
+            limits={{
+              holdBeforePaymentMinutes: holdBeforePaymentMinutes(settings),
+              unpaidHoldMinutes: unpaidHoldMinutes(settings),
+              unitsPerProductPerOrder: unitsPerProductPerOrder(settings),
+            }}
+            onChange={(changes) => update((latest) => ({ ...latest, ...changes }))}
+            error={error}
+          />
+        </EditorSection>
+
+        <EditorSection title="Staff sign-in" description="How long staff stay signed in, and who must use two-step sign-in.">
+          <StaffSessionsEditor
+            idleMinutes={staffIdleMinutes(settings)}
+            twoStepRequired={twoStepRequiredForDevelopers(settings)}
+            onChange={(changes) => update((latest) => ({ ...latest, ...changes }))}
+            error={error("staffIdleMinutes")}
           />
         </EditorSection>
 
@@ -68,6 +86,15 @@ export default function SiteSettings({ loaderData }: Route.ComponentProps) {
             onChange={(event) => update((latest) => ({ ...latest, staffEmails: event.target.value }))}
             error={error("staffEmails")}
             hint="Addresses separated by commas or on lines of their own."
+          />
+        </EditorSection>
+
+        <EditorSection title="SMS" description="Where the shop’s SMS to shoppers may go, and how many it sends a day.">
+          <SmsLimitsEditor
+            countries={smsCountries(settings)}
+            perDay={smsPerDay(settings)}
+            onChange={(changes) => update((latest) => ({ ...latest, ...changes }))}
+            error={error}
           />
         </EditorSection>
 
@@ -102,6 +129,15 @@ export default function SiteSettings({ loaderData }: Route.ComponentProps) {
             error={error}
           />
         </EditorSection>
+
+        {loaderData.mpesa && (
+          <EditorSection title="M-Pesa callbacks" description="Where the shop takes M-Pesa’s payment results and paybill payments from.">
+            <SafaricomCallbacksEditor
+              checked={safaricomCallbacksOnly(settings)}
+              onChange={(checked) => update((latest) => ({ ...latest, mpesaCallbacksFromSafaricomOnly: checked }))}
+            />
+          </EditorSection>
+        )}
 
         <SaveBar label="Save All Settings" {...editor.saveBar} />
       </form>

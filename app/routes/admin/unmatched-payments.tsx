@@ -55,8 +55,8 @@ export default function UnmatchedPayments({ loaderData }: Route.ComponentProps) 
       <OrderListsNav current="unmatched" unmatchedCount={count} />
       <p className="max-w-3xl text-sm text-earth-700 dark:text-clay-200">
         M-Pesa payments the shop could not apply by itself: an account number that names no order, an amount that is not the order&rsquo;s
-        total, or an order already paid or closed. Attach each to its order once you have checked it, or dismiss it once it is refunded or
-        is not the shop&rsquo;s.
+        total, an order already paid or closed, or a paybill payment M-Pesa did not confirm when the shop asked. Attach each to its order
+        once you have checked it against your M-Pesa statement, or dismiss it once it is refunded or is not the shop&rsquo;s.
       </p>
       <LiveStatus className="text-sm font-semibold text-green-800 dark:text-green-300">{settled}</LiveStatus>
       {payments.length === 0 ? (

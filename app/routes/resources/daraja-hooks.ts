@@ -1,25 +1,35 @@
-import { CALLBACK_ACCEPTED, VALIDATION_ACCEPTED } from "~/domain/mpesa";
+import { CALLBACK_ACCEPTED, validationAnswer } from "~/domain/mpesa";
+import { isSafaricomAddress } from "~/domain/mpesa-callers";
+import { safaricomCallbacksOnly } from "~/domain/mpesa-settings";
+import type { MpesaConfig } from "~/server/config.server";
 import { DARAJA_HOOKS, type DarajaHook, isCallbackSecret, mpesaSettings } from "~/server/daraja.server";
-import { receiveExpressCallback, receivePaybillPayment } from "~/server/payments.server";
+import { confirmPaybillPayments, receiveExpressCallback, receivePaybillCheck, receivePaybillPayment } from "~/server/payments.server";
+import { readSiteDocument } from "~/server/site-documents.server";
 import type { Route } from "./+types/daraja-hooks";
 
 /** Daraja's bodies are a few hundred bytes; anything far larger is not from Daraja. */
 const MAX_BODY_BYTES = 64 * 1024;
 
 /**
- * What Safaricom's Daraja posts to the shop (issue 11): M-Pesa Express results and paybill payments, at
- * addresses with a secret segment. Every body Daraja could have sent is answered 200 "Accepted", read or not
- * (malformed, unknown, repeated), so Safaricom never retries it forever; only what matches a request or an
- * order changes anything.
+ * What Safaricom's Daraja posts to the shop (issue 11): M-Pesa Express results, paybill payments and M-Pesa's
+ * answers about them, at addresses with a secret segment. When Site Settings says so, only Safaricom's own
+ * addresses may post (the client address as the shop sees it, behind a trusted proxy the forwarded one; decision
+ * 044). Every body Daraja could have sent is answered 200 "Accepted", read or not (malformed, unknown, repeated,
+ * for another shortcode), so Safaricom never retries it forever; only what matches a request or an order, and
+ * what M-Pesa confirms, changes anything.
  */
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const mpesa = mpesaSettings();
   const hook = DARAJA_HOOKS.find((name) => name === params.hook);
   if (!mpesa || !hook || !isCallbackSecret(mpesa, params.secret)) return new Response("Not found.", { status: 404 });
-  const body = await jsonBody(request);
-  if (hook === "paybill-validation") return Response.json(VALIDATION_ACCEPTED);
   try {
-    await receive(hook, body);
+    if (safaricomCallbacksOnly(await readSiteDocument("settings")) && !isSafaricomAddress(context.clientAddress)) {
+      console.warn(`Daraja ${hook} refused: it came from ${context.clientAddress}, which is not one of Safaricom's addresses.`);
+      return new Response("Forbidden.", { status: 403 });
+    }
+    const body = await jsonBody(request);
+    if (hook === "paybill-validation") return Response.json(validationAnswer(body, mpesa));
+    await receive(mpesa, hook, body);
   } catch (error) {
     // Not recorded (the database failed): an error makes Daraja send it again later.
     console.error(`Daraja ${hook} not recorded:`, error);
@@ -28,8 +38,23 @@ export async function action({ request, params }: Route.ActionArgs) {
   return Response.json(CALLBACK_ACCEPTED);
 }
 
-function receive(hook: Exclude<DarajaHook, "paybill-validation">, body: unknown): Promise<void> {
-  return hook === "express" ? receiveExpressCallback(body) : receivePaybillPayment(body);
+async function receive(mpesa: MpesaConfig, hook: Exclude<DarajaHook, "paybill-validation">, body: unknown): Promise<void> {
+  switch (hook) {
+    case "express":
+      return receiveExpressCallback(body);
+    case "paybill-confirmation":
+      if ((await receivePaybillPayment(mpesa, body)) === "confirming") {
+        // Asked now rather than at the next sweep, so a shopper who paid by paybill is not kept waiting.
+        void confirmPaybillPayments(mpesa).catch((error: unknown) => console.error("Confirming a paybill payment with M-Pesa failed:", error));
+      }
+      return;
+    case "paybill-check":
+      return receivePaybillCheck(mpesa, body);
+    case "paybill-check-timeout":
+      // Daraja's queue gave up on a question: its lease runs out and the shop asks again.
+      console.warn("M-Pesa timed out answering whether a paybill payment is genuine; the shop will ask again.");
+      return;
+  }
 }
 
 async function jsonBody(request: Request): Promise<unknown> {

@@ -7,11 +7,15 @@ import { addStaff } from "~/server/staff.server";
 import { givenStoredOrder } from "../../../tests/setup/builders";
 import { loader } from "./events";
 
+let streams = 0;
+
 async function openStream(query: string, cookie?: string) {
   const abort = new AbortController();
   const headers = cookie ? { Cookie: cookie } : undefined;
   const request = new Request(`http://shop.test/events?${query}`, { signal: abort.signal, headers });
-  const response = await loader({ request, params: {}, context: { cspNonce: "" } } as Parameters<typeof loader>[0]);
+  // Each stream from an address of its own: one network's streams are limited (decision 046).
+  const context = { cspNonce: "", clientAddress: `203.0.113.${++streams}` };
+  const response = await loader({ request, params: {}, context } as Parameters<typeof loader>[0]);
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
   let text = "";

@@ -1,25 +1,36 @@
-import { parseOrderKeys, parseTopics, type ShopEvent, shopperView, subscribe } from "~/server/events.server";
+import { parseOrderKeys, parseTopics, type ShopEvent, shopperView, subscribe, takeStreamSlot } from "~/server/events.server";
 import { orderIdsByKeys } from "~/server/orders.server";
 import { currentStaff } from "~/server/session.server";
 import type { Route } from "./+types/events";
 
 const HEARTBEAT_MS = 25_000;
 const RETRY_MS = 3_000;
+const TOO_MANY_STREAMS_MESSAGE = "Too many live-update connections from your network. Close some of the shop's tabs and reload the page.";
 
 /**
  * Server-Sent Events: one `change` event per committed write on the requested topics
  * (`/events?topics=orders,products`). Staff get every event with its id; a shopper's page gets no ids, and
  * order events only for the orders it names (`&orders=` order ids or tracking ids; decision 023). A comment every 25 s
- * keeps proxies from closing an idle stream.
+ * keeps proxies from closing an idle stream. A client network holds at most STREAMS_PER_CLIENT_NETWORK shoppers'
+ * streams at once (429 beyond); signed-in staff are not counted, so the back office keeps its live updates
+ * whoever shares the office's address.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
   const topics = parseTopics(query.get("topics"));
   const staff = await currentStaff(request);
   const followed = staff ? undefined : new Set(await orderIdsByKeys(parseOrderKeys(query.get("orders"))));
+  const release = staff ? () => {} : takeStreamSlot(context.clientAddress);
+  if (!release) {
+    return new Response(TOO_MANY_STREAMS_MESSAGE, {
+      status: 429,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "60" },
+    });
+  }
   const visible = (event: ShopEvent) => (followed ? shopperView(event, followed) : event);
   const encoder = new TextEncoder();
-  let cleanup = () => {};
+  // Until the stream is subscribed, closing it only gives its slot back.
+  let cleanup = release;
 
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
@@ -33,11 +44,15 @@ export async function loader({ request }: Route.LoaderArgs) {
       const unsubscribe = await subscribe(topics, (event) => {
         const shown = visible(event);
         if (shown) send(`event: change\ndata: ${JSON.stringify(shown)}\n\n`);
+      }).catch((error: unknown) => {
+        release();
+        throw error;
       });
       const heartbeat = setInterval(() => send(": heartbeat\n\n"), HEARTBEAT_MS);
       cleanup = () => {
         clearInterval(heartbeat);
         unsubscribe();
+        release();
         try {
           controller.close();
         } catch {

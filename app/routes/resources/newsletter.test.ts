@@ -5,7 +5,7 @@ import { SUBSCRIPTIONS_PER_HOUR_PER_EMAIL } from "~/domain/newsletter";
 import { db } from "~/server/db/database.server";
 import { newsletterSubscribers } from "~/server/db/schema.server";
 import { action as unsubscribeAction, headers as linkHeaders, loader as unsubscribeLoader } from "../shop/newsletter-unsubscribe";
-import { loader as confirmLoader } from "../shop/newsletter-confirm";
+import { action as confirmAction, loader as confirmLoader } from "../shop/newsletter-confirm";
 import { action } from "./newsletter";
 
 // The footer's form as HTTP (issue 12): answered in place for a fetcher, by a redirect back without JavaScript.
@@ -45,6 +45,15 @@ test("without JavaScript the form goes back to its page with the answer, and not
   expect(refused.headers.get("Location")).toBe("/?newsletter=invalid&newsletter-email=achieng#newsletter");
 });
 
+test.each([["/.//evil.example"], ["//evil.example"], ["/\\evil.example"], ["/..//evil.example"], ["https://evil.example/"]])(
+  "without JavaScript a sign-up from %j goes back to the shop's home page, never off the shop",
+  async (from) => {
+    const sent = (await post({ email: newAddress(), from }, { Accept: "text/html" })) as Response;
+    expect(sent.status).toBe(303);
+    expect(sent.headers.get("Location")).toBe("/?newsletter=subscribed#newsletter");
+  },
+);
+
 test("too many sign-ups of an address are answered 429 with when to try again", async () => {
   const email = newAddress();
   for (let i = 0; i < SUBSCRIPTIONS_PER_HOUR_PER_EMAIL; i++) await post({ email });
@@ -54,27 +63,43 @@ test("too many sign-ups of an address are answered 429 with when to try again", 
   expect(Number(new Headers(answer.init?.headers).get("Retry-After"))).toBeGreaterThan(3_500);
 });
 
-test("the links' pages: confirm, one-click unsubscribe by GET or POST, and 404 for a token nobody has", async () => {
+test("the links' pages: opening one changes nothing, its button confirms or unsubscribes, and a token nobody has is 404", async () => {
   const email = newAddress();
   await post({ email });
-  const [row] = await (await db()).select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
-  const token = row!.token;
+  const subscriber = async () => (await (await db()).select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)))[0]!;
+  const token = (await subscriber()).token;
   const args = (path: string, method = "GET", named = token) =>
     ({ request: new Request(`http://shop.test${path}`, { method }), params: { token: named }, context: {} }) as never;
 
-  const confirmed = (await confirmLoader(args(`/newsletter/confirm/${token}`))) as unknown as Answer;
+  // A mail scanner opening the confirm link confirms nobody: the page asks for a click.
+  expect(await confirmLoader(args(`/newsletter/confirm/${token}`))).toEqual({ message: undefined });
+  expect((await subscriber()).state).toBe("unconfirmed");
+  const confirmed = (await confirmAction(args(`/newsletter/confirm/${token}`, "POST"))) as unknown as Answer;
   expect(confirmed.data).toEqual({ message: "Your subscription is confirmed." });
   expect(confirmed.init?.status).toBe(200);
+  expect((await subscriber()).state).toBe("confirmed");
 
-  // A mail program's one-click unsubscribe (RFC 8058) posts to the link.
+  // The same for the unsubscribe link; a mail program's one-click unsubscribe (RFC 8058) posts to it.
+  expect(await unsubscribeLoader(args(`/newsletter/unsubscribe/${token}`))).toEqual({ message: undefined });
+  expect((await subscriber()).state).toBe("confirmed");
   const posted = (await unsubscribeAction(args(`/newsletter/unsubscribe/${token}`, "POST"))) as unknown as Answer;
   expect(posted.data).toEqual({ message: "You have been unsubscribed." });
-  const opened = (await unsubscribeLoader(args(`/newsletter/unsubscribe/${token}`))) as unknown as Answer;
-  expect(opened.data).toEqual({ message: "You have been unsubscribed." });
+  expect((await subscriber()).state).toBe("unsubscribed");
 
-  const unknown = (await confirmLoader(args("/newsletter/confirm/x", "GET", "x".repeat(32)))) as unknown as Answer;
-  expect(unknown.init?.status).toBe(404);
-  expect(unknown.data).toEqual({ message: expect.stringMatching(/^This newsletter link is not valid\./) });
+  // A confirm click after leaving says so and does not sign the address up again.
+  const late = (await confirmAction(args(`/newsletter/confirm/${token}`, "POST"))) as unknown as Answer;
+  expect(late.data).toEqual({ message: expect.stringMatching(/^This address has unsubscribed, so it was not signed up again\./) });
+  expect((await subscriber()).state).toBe("unsubscribed");
+
+  for (const unknown of [
+    (await confirmLoader(args("/newsletter/confirm/x", "GET", "x".repeat(32)))) as unknown as Answer,
+    (await unsubscribeLoader(args("/newsletter/unsubscribe/x", "GET", "x".repeat(32)))) as unknown as Answer,
+    (await confirmAction(args("/newsletter/confirm/x", "POST", "x".repeat(32)))) as unknown as Answer,
+    (await unsubscribeAction(args("/newsletter/unsubscribe/x", "POST", "not-a-token"))) as unknown as Answer,
+  ]) {
+    expect(unknown.init?.status).toBe(404);
+    expect(unknown.data).toEqual({ message: expect.stringMatching(/^This newsletter link is not valid\./) });
+  }
 
   expect(linkHeaders()).toEqual({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" });
 });

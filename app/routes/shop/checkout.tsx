@@ -18,6 +18,8 @@ import { checkoutSchema } from "~/domain/checkout.schema";
 import { personalPageHeaders } from "~/domain/page-cache";
 import { countCheckout } from "~/server/checkout-limit.server";
 import { fieldErrors } from "~/domain/form-errors";
+import { holderOf } from "~/domain/hold-limits";
+import { config } from "~/server/config.server";
 import { formFields } from "~/server/form.server";
 import { orderIdForKey, placeOrder } from "~/server/orders.server";
 import { readSiteDocument } from "~/server/site-documents.server";
@@ -55,7 +57,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const problem = tooManyCheckoutsMessage(counted.verdict.retryAfterSeconds);
       return data({ errors: {}, problem, values: fields }, { status: 429, headers });
     }
-    const result = await placeOrder(parsed.data);
+    const holder = holderOf(parsed.data.phone, context.clientAddress);
+    const result = await placeOrder(parsed.data, new Date(), { holder, limits: config().heldUnits });
     if (!result.ok) {
       return data({ errors: {}, problem: checkoutProblemMessage(result.problem), values: fields }, { status: 409, headers });
     }

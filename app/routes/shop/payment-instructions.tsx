@@ -9,7 +9,7 @@ import { StatusBadge } from "~/components/ui/status";
 import { PAY_NOW_PHONE_MESSAGE, payNowSchema } from "~/domain/mpesa.schema";
 import { isPayable } from "~/domain/order-status";
 import { personalPageHeaders } from "~/domain/page-cache";
-import { MPESA_DOWN_MESSAGE, resendWaitMessage } from "~/domain/pay-now";
+import { MPESA_DOWN_MESSAGE, resendWaitMessage, tooManyPromptsMessage } from "~/domain/pay-now";
 import { mpesaSettings } from "~/server/daraja.server";
 import { fieldErrors } from "~/domain/form-errors";
 import { formFields } from "~/server/form.server";
@@ -42,7 +42,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 /** 'Pay now with M-Pesa': sends an M-Pesa Express request, then shows this page again with its state. */
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const mpesa = mpesaSettings();
   if (!mpesa) return data({ error: undefined, problem: "M-Pesa Express is not available.", phone: "" }, { status: 404 });
   const fields = formFields(await request.formData());
@@ -50,9 +50,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   const phone = fields.phone ?? "";
   if (!parsed.success) return data({ error: fieldErrors(parsed.error).phone, problem: undefined, phone }, { status: 400 });
   const { storeName } = await readSiteDocument("settings");
-  const result = await requestPayment(mpesa, params.orderId, parsed.data.phone, storeName);
+  const result = await requestPayment(mpesa, { orderId: params.orderId, phone: parsed.data.phone, clientAddress: context.clientAddress, storeName });
   if (result.ok) return redirect(`/payment-instructions/${params.orderId}`, 303);
-  const refused = (problem: string, status: number) => data({ error: undefined, problem, phone }, { status });
+  const refused = (problem: string, status: number, headers?: HeadersInit) => data({ error: undefined, problem, phone }, { status, headers });
   switch (result.problem) {
     case "order-missing":
       return refused("Order not found.", 404);
@@ -62,6 +62,8 @@ export async function action({ request, params }: Route.ActionArgs) {
       return data({ error: PAY_NOW_PHONE_MESSAGE, problem: undefined, phone }, { status: 400 });
     case "wait":
       return refused(resendWaitMessage(result.seconds), 429);
+    case "too-many":
+      return refused(tooManyPromptsMessage(result.retryAfterSeconds), 429, { "Retry-After": String(result.retryAfterSeconds) });
     case "mpesa-down":
       return refused(MPESA_DOWN_MESSAGE, 503);
   }

@@ -57,7 +57,7 @@ export async function openPglite(dataDir: string): Promise<ShopDatabase> {
   const release = takeDataDirLock(dataDir);
   try {
     const pgdata = path.join(dataDir, "pgdata");
-    mkdirSync(pgdata, { recursive: true });
+    mkdirSync(pgdata, { recursive: true, mode: 0o700 });
     const client = await PgliteThread.open(pgdata);
     const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Database;
     return {

@@ -158,6 +158,9 @@ export const orders = pgTable(
       .generatedAlwaysAs(sql`upper(substr(id, 1, 10))`),
     orderDate: timestamp("order_date", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    // The client network the checkout came from (clientNetwork: an IPv4 address, an IPv6 /64), so unpaid orders from
+    // one network hold at most so many units (decision 043); null for orders placed otherwise.
+    clientNetwork: text("client_network"),
   },
   (t) => [
     uniqueIndex("orders_tracking_id_unique").on(t.trackingId),
@@ -171,6 +174,10 @@ export const orders = pgTable(
     // (decision 042); queries must keep the same text for PostgreSQL to use the index.
     index("orders_awaiting_payment_date")
       .on(t.orderDate)
+      .where(sql`${t.status} = 'Pending Payment' and ${t.paymentStatus} = 'Unpaid' and ${t.isArchived} = false`),
+    // What unpaid orders from one network hold, read by every checkout that counts it (decision 043).
+    index("orders_awaiting_payment_network")
+      .on(t.clientNetwork)
       .where(sql`${t.status} = 'Pending Payment' and ${t.paymentStatus} = 'Unpaid' and ${t.isArchived} = false`),
     check("orders_status_known", sql`${t.status} in (${oneOf(ORDER_STATUS_VALUES)})`),
     check("orders_payment_status_known", sql`${t.paymentStatus} in (${oneOf(PAYMENT_STATUS_VALUES)})`),
@@ -210,6 +217,13 @@ export const staffUsers = pgTable(
     role: text("role", { enum: STAFF_ROLE_VALUES }).notNull(),
     passwordHash: text("password_hash").notNull(),
     createdAt: createdAt(),
+    // Two-step sign-in (decision 045): the authenticator app's secret once confirmed (null while off), the one
+    // being set up, the last time step a code was taken from (a code works once), and the unused recovery
+    // codes' SHA-256 hashes.
+    twoStepSecret: text("two_step_secret"),
+    twoStepPendingSecret: text("two_step_pending_secret"),
+    twoStepLastStep: integer("two_step_last_step"),
+    twoStepRecoveryCodes: text("two_step_recovery_codes").array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     uniqueIndex("staff_users_email_unique").on(sql`lower(${t.email})`),
@@ -226,10 +240,21 @@ export const staffSessions = pgTable(
     staffId: text("staff_id")
       .notNull()
       .references(() => staffUsers.id, { onDelete: "cascade" }),
+    // What the member's sessions list names it by: the token's hash never leaves the server.
+    id: text("id").notNull().default(sql`gen_random_uuid()::text`),
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    // Written at most once a minute per session (decision 045): the idle timeout counts from it.
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    userAgent: text("user_agent").notNull().default(""),
+    // The password was right and a two-step code is still to come: no access yet.
+    awaitingSecondStep: boolean("awaiting_second_step").notNull().default(false),
   },
-  (t) => [index("staff_sessions_staff").on(t.staffId), index("staff_sessions_expires").on(t.expiresAt)],
+  (t) => [
+    index("staff_sessions_staff").on(t.staffId),
+    index("staff_sessions_expires").on(t.expiresAt),
+    uniqueIndex("staff_sessions_id").on(t.id),
+  ],
 );
 
 /** Settings and site content: one JSON document per key, validated by Zod on the way in and out. */
@@ -294,8 +319,17 @@ export const auditLog = pgTable(
 );
 
 export const PAYMENT_REQUEST_STATES = ["sending", "not sent", "waiting", "paid", "failed", "receipt pending"] as const;
-export const PAYMENT_STATES = ["applied", "unmatched", "dismissed"] as const;
-export const PAYMENT_PROBLEMS = ["no order", "wrong amount", "already paid", "order closed", "unknown request"] as const;
+export const PAYMENT_STATES = ["confirming", "applied", "unmatched", "dismissed"] as const;
+export const PAYMENT_PROBLEMS = [
+  "no order",
+  "wrong amount",
+  "already paid",
+  "order closed",
+  "unknown request",
+  "not confirmed",
+  "confirmation unanswered",
+  "cannot confirm",
+] as const;
 
 /**
  * M-Pesa Express requests the shop sent to a shopper's phone (issue 11): reserved as 'sending' before Daraja
@@ -354,11 +388,19 @@ export const payments = pgTable(
     problem: text("problem", { enum: PAYMENT_PROBLEMS }),
     settledBy: text("settled_by"),
     settledAt: timestamp("settled_at", { withTimezone: true, mode: "date" }),
+    // A paybill payment being confirmed with M-Pesa's Transaction Status (decision 044): when the shop next asks,
+    // also a lease pushed forward by the process that claims it, so one process asks at a time; how often it
+    // asked; and the ConversationID of its latest question, which M-Pesa's answer names.
+    queryAfter: timestamp("query_after", { withTimezone: true, mode: "date" }),
+    queries: integer("queries").notNull().default(0),
+    conversationId: text("conversation_id"),
   },
   (t) => [
     uniqueIndex("payments_receipt").on(t.receipt),
     index("payments_order").on(t.orderId),
     index("payments_unmatched").on(t.paidAt).where(sql`${t.state} = 'unmatched'`),
+    index("payments_to_confirm").on(t.queryAfter).where(sql`${t.state} = 'confirming'`),
+    index("payments_conversation").on(t.conversationId),
     check("payments_state_known", sql`${t.state} in (${oneOf(PAYMENT_STATES)})`),
     check("payments_amount_not_negative", sql`${t.amountCents} >= 0`),
   ],
@@ -397,12 +439,16 @@ export const notifications = pgTable(
     providerId: text("provider_id"),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
+    // The shop day (YYYY-MM-DD) an SMS was counted against the daily SMS budget, when it was first claimed to
+    // send that day (issue 21); null until then, and for emails.
+    countedOn: text("counted_on"),
   },
   (t) => [
     uniqueIndex("notifications_key").on(t.key),
     index("notifications_due").on(t.nextAttemptAt).where(sql`${t.state} = 'pending'`),
     index("notifications_log").on(t.createdAt),
     index("notifications_order").on(t.orderId),
+    index("notifications_counted_on").on(t.countedOn).where(sql`${t.countedOn} is not null`),
     check("notifications_channel_known", sql`${t.channel} in (${oneOf(NOTIFICATION_CHANNELS)})`),
     check("notifications_state_known", sql`${t.state} in (${oneOf(NOTIFICATION_STATES)})`),
   ],

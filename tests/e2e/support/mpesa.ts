@@ -6,7 +6,7 @@ import { addStaffMember } from "./staff";
 /**
  * A shop of the calling spec's own with M-Pesa Express on, paid through a Daraja simulator running in the test
  * process (issue 11). Daraja calls the shop back at its public address, so the shop's port is chosen before it
- * starts; the simulator's keys are its defaults.
+ * starts; the simulator's keys and initiator are its defaults.
  */
 export function shopWithMpesa(
   staff: { email: string; role: "owner" | "developer" }[],
@@ -26,6 +26,9 @@ export function shopWithMpesa(
         MPESA_PASSKEY: "sim-passkey",
         MPESA_SHORTCODE: "174379",
         MPESA_BASE_URL: simulator.baseUrl,
+        // The simulator's own, so paybill payments are confirmed with its Transaction Status (decision 044).
+        MPESA_INITIATOR_NAME: "sim-initiator",
+        MPESA_SECURITY_CREDENTIAL: "sim-credential",
         PUBLIC_URL: `http://127.0.0.1:${port}`,
       },
     });

@@ -1,0 +1,33 @@
+import { eq } from "drizzle-orm";
+import { afterEach, expect, test, vi } from "vitest";
+import { db } from "./db/database.server";
+import { rateLimits } from "./db/schema.server";
+import { closeShop, prepareShop } from "./lifecycle.server";
+import { RATE_LIMIT_SWEEP_MS } from "./rate-limit.server";
+
+// Issue 21, item 9: rate-limit counts are swept while the shop runs, not only when it starts, so a client making
+// up new keys (IPv6 networks, phone numbers) cannot grow the table for as long as the shop stays up.
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+test("a running shop forgets counts over a day old every ten minutes, not only when it starts", async () => {
+  vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
+  const started = Date.now();
+  // A day old five minutes after the shop starts: only a sweep after the one at start-up forgets it.
+  await (await db()).insert(rateLimits).values([
+    { key: "running:soon-old", windowStart: new Date(started - 86_400_000 + 5 * 60_000), hits: 9 },
+    { key: "running:recent", windowStart: new Date(started), hits: 1 },
+  ]);
+  const row = async (key: string) => (await (await db()).select().from(rateLimits).where(eq(rateLimits.key, key)))[0];
+  await prepareShop();
+  try {
+    expect(RATE_LIMIT_SWEEP_MS).toBe(10 * 60_000);
+    await vi.advanceTimersByTimeAsync(RATE_LIMIT_SWEEP_MS);
+    await vi.waitFor(async () => expect(await row("running:soon-old")).toBeUndefined(), { timeout: 15_000 });
+    expect(await row("running:recent")).toBeDefined();
+  } finally {
+    await closeShop();
+  }
+});
