@@ -3,7 +3,6 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, expect, test } from "vitest";
 import type { BagLine } from "~/domain/bag";
 import { checkoutProblemMessage } from "~/domain/checkout";
-import type { CheckoutInput } from "~/domain/checkout.schema";
 import { type HeldUnitLimits, holderOf } from "~/domain/hold-limits";
 import { action as checkoutAction } from "~/routes/shop/checkout";
 import { productBySlug, productsForBag } from "./catalogue.server";
@@ -11,7 +10,7 @@ import { db } from "./db/database.server";
 import { orders } from "./db/schema.server";
 import { placeOrder, type PlaceOrderResult } from "./orders.server";
 import { writeSiteDocument } from "./site-documents.server";
-import { givenProduct, type ProductRow } from "../../tests/setup/builders";
+import { checkoutInput, givenProduct, type ProductRow } from "../../tests/setup/builders";
 import { mpesaShopSettings } from "../../tests/setup/shop-settings";
 
 // Issue 21 §2, decision 043: nobody holds the catalogue hostage.
@@ -22,15 +21,6 @@ afterEach(() => writeSiteDocument("settings", settings));
 
 const lineOf = (product: ProductRow, quantity = 1): BagLine => ({ productId: product.id, size: "", color: "", quantity });
 
-const checkout = (bag: BagLine[], input: Partial<CheckoutInput> = {}): CheckoutInput => ({
-  name: "Achieng Otieno",
-  address: "Kimathi Street, Nairobi",
-  phone: "+254712345678",
-  paymentMethod: "M-Pesa",
-  bag,
-  idempotencyKey: randomUUID(),
-  ...input,
-});
 
 const problemOf = (result: PlaceOrderResult) => (result.ok ? "placed" : checkoutProblemMessage(result.problem));
 
@@ -50,19 +40,19 @@ test("one order takes at most 10 of a product by default, refused naming the pro
   const dress = await givenProduct({ name: "Ankara Cap Dress", stock: 50, sizes: ["M", "L"] });
   const message = "You can order at most 10 of Ankara Cap Dress at a time. Please lower the quantity in your bag.";
 
-  expect(problemOf(await placeOrder(checkout([{ ...lineOf(dress, 11), size: "M" }])))).toBe(message);
-  expect(problemOf(await placeOrder(checkout([{ ...lineOf(dress, 6), size: "M" }, { ...lineOf(dress, 5), size: "L" }])))).toBe(message);
-  expect((await placeOrder(checkout([{ ...lineOf(dress, 10), size: "M" }]))).ok).toBe(true);
+  expect(problemOf(await placeOrder(checkoutInput([{ ...lineOf(dress, 11), size: "M" }])))).toBe(message);
+  expect(problemOf(await placeOrder(checkoutInput([{ ...lineOf(dress, 6), size: "M" }, { ...lineOf(dress, 5), size: "L" }])))).toBe(message);
+  expect((await placeOrder(checkoutInput([{ ...lineOf(dress, 10), size: "M" }]))).ok).toBe(true);
 });
 
 test("the most of one product in an order comes from Site Settings", async () => {
   const basket = await givenProduct({ name: "Sisal Cap Basket", stock: 50 });
   await writeSiteDocument("settings", { ...settings, unitsPerProductPerOrder: 3 });
 
-  expect(problemOf(await placeOrder(checkout([lineOf(basket, 4)])))).toBe(
+  expect(problemOf(await placeOrder(checkoutInput([lineOf(basket, 4)])))).toBe(
     "You can order at most 3 of Sisal Cap Basket at a time. Please lower the quantity in your bag.",
   );
-  expect((await placeOrder(checkout([lineOf(basket, 3)]))).ok).toBe(true);
+  expect((await placeOrder(checkoutInput([lineOf(basket, 3)]))).ok).toBe(true);
 });
 
 test("shoppers are told how many are left only up to what one order may take", async () => {
@@ -90,17 +80,17 @@ test("unpaid orders from one phone number hold at most its limit; paying or canc
   const phone = madeUpPhone();
   const from = fromShopper(phone, "203.0.113.20", { perPhone: 5, perAddress: 1_000 });
 
-  const first = await placeOrder(checkout([lineOf(products[0]!, 3)], { phone }), new Date(), from);
+  const first = await placeOrder(checkoutInput([lineOf(products[0]!, 3)], { phone }), new Date(), from);
   expect(first.ok).toBe(true);
-  expect(problemOf(await placeOrder(checkout([lineOf(products[1]!, 3)], { phone }), new Date(), from))).toBe(byPhone);
+  expect(problemOf(await placeOrder(checkoutInput([lineOf(products[1]!, 3)], { phone }), new Date(), from))).toBe(byPhone);
   // Written another way, the same phone number is the same shopper.
   const spaced = `${phone.slice(0, 4)} ${phone.slice(4, 7)} ${phone.slice(7)}`;
-  expect(problemOf(await placeOrder(checkout([lineOf(products[1]!, 3)], { phone: spaced }), new Date(), from))).toBe(byPhone);
-  expect((await placeOrder(checkout([lineOf(products[1]!, 2)], { phone }), new Date(), from)).ok).toBe(true);
+  expect(problemOf(await placeOrder(checkoutInput([lineOf(products[1]!, 3)], { phone: spaced }), new Date(), from))).toBe(byPhone);
+  expect((await placeOrder(checkoutInput([lineOf(products[1]!, 2)], { phone }), new Date(), from)).ok).toBe(true);
 
   if (!first.ok) return;
   await (await db()).update(orders).set({ paymentStatus: "Paid" }).where(eq(orders.id, first.orderId));
-  expect((await placeOrder(checkout([lineOf(products[1]!, 3)], { phone }), new Date(), from)).ok).toBe(true);
+  expect((await placeOrder(checkoutInput([lineOf(products[1]!, 3)], { phone }), new Date(), from)).ok).toBe(true);
 });
 
 test("made-up phone numbers from one client network hold at most the network's limit; an IPv6 client counts by its /64", async () => {
@@ -109,13 +99,13 @@ test("made-up phone numbers from one client network hold at most the network's l
   const results: PlaceOrderResult[] = [];
   for (let i = 0; i < 5; i++) {
     const phone = madeUpPhone();
-    results.push(await placeOrder(checkout([lineOf(product, 4)], { phone }), new Date(), fromShopper(phone, `2001:db8:21:7:${i}::1`, limits)));
+    results.push(await placeOrder(checkoutInput([lineOf(product, 4)], { phone }), new Date(), fromShopper(phone, `2001:db8:21:7:${i}::1`, limits)));
   }
 
   expect(results.map(problemOf)).toEqual(["placed", "placed", "placed", byNetwork, byNetwork]);
   // Another network is not held back by this one.
   const phone = madeUpPhone();
-  expect((await placeOrder(checkout([lineOf(product, 4)], { phone }), new Date(), fromShopper(phone, "2001:db8:21:8::1", limits))).ok).toBe(true);
+  expect((await placeOrder(checkoutInput([lineOf(product, 4)], { phone }), new Date(), fromShopper(phone, "2001:db8:21:8::1", limits))).ok).toBe(true);
 });
 
 test("twenty checkouts at once from one phone number hold exactly its limit", async () => {
@@ -123,7 +113,7 @@ test("twenty checkouts at once from one phone number hold exactly its limit", as
   const phone = madeUpPhone();
   const from = fromShopper(phone, "198.51.100.21", { perPhone: 6, perAddress: 1_000 });
 
-  const results = await Promise.all(products.map((product) => placeOrder(checkout([lineOf(product, 1)], { phone }), new Date(), from)));
+  const results = await Promise.all(products.map((product) => placeOrder(checkoutInput([lineOf(product, 1)], { phone }), new Date(), from)));
 
   expect(results.filter((r) => r.ok)).toHaveLength(6);
   expect(new Set(results.filter((r) => !r.ok).map(problemOf))).toEqual(new Set([byPhone]));

@@ -3,14 +3,13 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
 import type { BagLine } from "~/domain/bag";
 import { checkoutProblemMessage } from "~/domain/checkout";
-import type { CheckoutInput } from "~/domain/checkout.schema";
 import { action as checkoutAction } from "~/routes/shop/checkout";
 import { productBySlug, productsForBag } from "./catalogue.server";
 import { db } from "./db/database.server";
 import { orderLines, orders, products } from "./db/schema.server";
 import { orderById, orderPayment, placeOrder, type PlaceOrderResult } from "./orders.server";
 import { writeSiteDocument } from "./site-documents.server";
-import { givenProduct, type ProductRow } from "../../tests/setup/builders";
+import { checkoutInput, givenProduct, type ProductRow } from "../../tests/setup/builders";
 import { mpesaShopSettings } from "../../tests/setup/shop-settings";
 
 beforeAll(async () => {
@@ -41,15 +40,6 @@ const lineOf = (product: ProductRow, quantity = 1, options: Partial<BagLine> = {
   ...options,
 });
 
-const checkout = (bag: BagLine[], input: Partial<CheckoutInput> = {}): CheckoutInput => ({
-  name: "Achieng Otieno",
-  address: "Kimathi Street, Nairobi",
-  phone: "+254712345678",
-  paymentMethod: "M-Pesa",
-  bag,
-  idempotencyKey: randomUUID(),
-  ...input,
-});
 
 const problemOf = (result: PlaceOrderResult) => (result.ok ? "placed" : checkoutProblemMessage(result.problem));
 
@@ -111,7 +101,7 @@ test("a posted form with prices in it still pays the shop's own prices", async (
 
 test("a hidden product is refused, naming it, and nothing is written", async () => {
   const hidden = await givenProduct({ name: "Hidden Beaded Collar", isVisible: false });
-  const input = checkout([lineOf(hidden)]);
+  const input = checkoutInput([lineOf(hidden)]);
 
   const result = await placeOrder(input);
 
@@ -120,14 +110,14 @@ test("a hidden product is refused, naming it, and nothing is written", async () 
 });
 
 test("a product that no longer exists is refused", async () => {
-  const result = await placeOrder(checkout([{ productId: "gone00000000", size: "", color: "", quantity: 1 }]));
+  const result = await placeOrder(checkoutInput([{ productId: "gone00000000", size: "", color: "", quantity: 1 }]));
   expect(problemOf(result)).toBe("An item in your bag is no longer available. Please remove it from your bag.");
 });
 
 test("twenty shoppers at once for the last three units: exactly three orders, the rest are told it sold out", async () => {
   const basket = await givenProduct({ name: "Last Sisal Basket", stock: 3 });
 
-  const results = await Promise.all(Array.from({ length: 20 }, () => placeOrder(checkout([lineOf(basket)]))));
+  const results = await Promise.all(Array.from({ length: 20 }, () => placeOrder(checkoutInput([lineOf(basket)]))));
 
   expect(results.filter((r) => r.ok)).toHaveLength(3);
   const refusals = results.filter((r) => !r.ok).map(problemOf);
@@ -139,7 +129,7 @@ test("twenty shoppers at once for the last three units: exactly three orders, th
 
 test("the same checkout submitted twice in a row makes one order", async () => {
   const bag = await givenProduct({ stock: 5 });
-  const input = checkout([lineOf(bag, 2)]);
+  const input = checkoutInput([lineOf(bag, 2)]);
 
   const first = await placeOrder(input);
   const second = await placeOrder(input);
@@ -151,7 +141,7 @@ test("the same checkout submitted twice in a row makes one order", async () => {
 
 test("the same checkout submitted five times at once makes one order, even for the last unit", async () => {
   const lastOne = await givenProduct({ stock: 1 });
-  const input = checkout([lineOf(lastOne)]);
+  const input = checkoutInput([lineOf(lastOne)]);
 
   const results = await Promise.all(Array.from({ length: 5 }, () => placeOrder(input)));
 
@@ -166,38 +156,38 @@ test("a size or colour the product does not offer is refused, naming the product
   const dress = await givenProduct({ name: "Bogolan Test Dress", sizes: ["M", "L"], colors: ["Indigo", "Ochre"] });
   const message = "The size or colour you chose for Bogolan Test Dress is no longer offered. Please choose again.";
 
-  expect(problemOf(await placeOrder(checkout([lineOf(dress, 1, { size: "XXXL" })])))).toBe(message);
-  expect(problemOf(await placeOrder(checkout([lineOf(dress, 1, { color: "Purple" })])))).toBe(message);
+  expect(problemOf(await placeOrder(checkoutInput([lineOf(dress, 1, { size: "XXXL" })])))).toBe(message);
+  expect(problemOf(await placeOrder(checkoutInput([lineOf(dress, 1, { color: "Purple" })])))).toBe(message);
   // Offering sizes means one must be chosen.
-  expect(problemOf(await placeOrder(checkout([lineOf(dress, 1, { size: "" })])))).toBe(message);
+  expect(problemOf(await placeOrder(checkoutInput([lineOf(dress, 1, { size: "" })])))).toBe(message);
   expect(await unitsOrdered(dress.id)).toBe(0);
 });
 
 test("a product without sizes or colours is bought without them", async () => {
   const cushion = await givenProduct({ sizes: [], colors: [] });
-  expect((await placeOrder(checkout([lineOf(cushion)]))).ok).toBe(true);
+  expect((await placeOrder(checkoutInput([lineOf(cushion)]))).ok).toBe(true);
 });
 
 test("a switched-off or unknown payment method is refused", async () => {
   const bag = await givenProduct();
-  expect(problemOf(await placeOrder(checkout([lineOf(bag)], { paymentMethod: "Cash on Delivery" })))).toBe(
+  expect(problemOf(await placeOrder(checkoutInput([lineOf(bag)], { paymentMethod: "Cash on Delivery" })))).toBe(
     "Please select a payment method.",
   );
-  expect(problemOf(await placeOrder(checkout([lineOf(bag)], { paymentMethod: "Bitcoin" })))).toBe("Please select a payment method.");
+  expect(problemOf(await placeOrder(checkoutInput([lineOf(bag)], { paymentMethod: "Bitcoin" })))).toBe("Please select a payment method.");
   expect(await unitsOrdered(bag.id)).toBe(0);
 });
 
 test("open orders hold stock until it is taken; cancelled and archived orders release it", async () => {
   const collar = await givenProduct({ name: "Maasai Test Collar", stock: 5, sizes: ["M", "L"] });
-  const first = await placeOrder(checkout([lineOf(collar, 2)]));
+  const first = await placeOrder(checkoutInput([lineOf(collar, 2)]));
   if (!first.ok) throw new Error("the first order should be placed");
 
   expect(await available(collar)).toBe(3);
-  expect(problemOf(await placeOrder(checkout([lineOf(collar, 4)])))).toBe(
+  expect(problemOf(await placeOrder(checkoutInput([lineOf(collar, 4)])))).toBe(
     "Only 3 of Maasai Test Collar left. Please lower the quantity in your bag.",
   );
   // The same product in two sizes counts together.
-  expect(problemOf(await placeOrder(checkout([lineOf(collar, 2), lineOf(collar, 2, { size: "L" })])))).toBe(
+  expect(problemOf(await placeOrder(checkoutInput([lineOf(collar, 2), lineOf(collar, 2, { size: "L" })])))).toBe(
     "Only 3 of Maasai Test Collar left. Please lower the quantity in your bag.",
   );
 
@@ -205,13 +195,13 @@ test("open orders hold stock until it is taken; cancelled and archived orders re
   await database.update(orders).set({ status: "Cancelled" }).where(eq(orders.id, first.orderId));
   expect(await available(collar)).toBe(5);
 
-  const second = await placeOrder(checkout([lineOf(collar, 1)]));
+  const second = await placeOrder(checkoutInput([lineOf(collar, 1)]));
   if (!second.ok) throw new Error("the second order should be placed");
   await database.update(orders).set({ isArchived: true }).where(eq(orders.id, second.orderId));
   expect(await available(collar)).toBe(5);
 
   // Once an order's stock is taken, the stock figure itself has gone down and the order holds nothing more.
-  const third = await placeOrder(checkout([lineOf(collar, 2)]));
+  const third = await placeOrder(checkoutInput([lineOf(collar, 2)]));
   if (!third.ok) throw new Error("the third order should be placed");
   await database.update(orders).set({ stockTakenAt: new Date() }).where(eq(orders.id, third.orderId));
   await database.update(products).set({ stock: 3 }).where(eq(products.id, collar.id));
@@ -220,7 +210,7 @@ test("open orders hold stock until it is taken; cancelled and archived orders re
 
 test("the payment page's instructions fill in the order id and the client's name", async () => {
   const bag = await givenProduct({ priceCents: 4_200_00 });
-  const placed = await placeOrder(checkout([lineOf(bag, 2)], { name: "Wanjiku Kamau" }));
+  const placed = await placeOrder(checkoutInput([lineOf(bag, 2)], { name: "Wanjiku Kamau" }));
   if (!placed.ok) throw new Error("the order should be placed");
 
   const found = await orderPayment(placed.orderId.toUpperCase());
@@ -243,7 +233,7 @@ test("the payment page's instructions fill in the order id and the client's name
 
 test("an order whose payment method the shop has since removed has no instructions", async () => {
   const bag = await givenProduct();
-  const placed = await placeOrder(checkout([lineOf(bag)]));
+  const placed = await placeOrder(checkoutInput([lineOf(bag)]));
   if (!placed.ok) throw new Error("the order should be placed");
   await (await db()).update(orders).set({ paymentMethod: "Old Till Number" }).where(eq(orders.id, placed.orderId));
 

@@ -29,6 +29,17 @@ export async function givenProduct(changes: Partial<typeof products.$inferInsert
 /** A line of a bag: one unit, in no size or colour, unless the test says otherwise. */
 type OrderLineInput = { productId: string; quantity?: number; size?: string; color?: string };
 
+/** A checkout form as the shop reads it: Achieng Otieno's, paid with M-Pesa, with a one-time key of its own. */
+export const checkoutInput = (bag: CheckoutInput["bag"], input: Partial<CheckoutInput> = {}): CheckoutInput => ({
+  name: "Achieng Otieno",
+  address: "Kimathi Street, Nairobi",
+  phone: "+254712345678",
+  paymentMethod: "M-Pesa",
+  bag,
+  idempotencyKey: randomUUID(),
+  ...input,
+});
+
 /**
  * An order placed through checkout, as a shopper places one: Achieng Otieno's, paid with M-Pesa, by default one
  * unit of a product of its own. `at` is when it is placed. The shop's settings must offer the payment method.
@@ -39,18 +50,7 @@ export async function givenOrder({
   ...client
 }: Partial<Omit<CheckoutInput, "bag">> & { lines?: OrderLineInput[]; at?: Date } = {}): Promise<OrderRow> {
   const bag = (lines ?? [{ productId: (await givenProduct()).id }]).map((line) => ({ size: "", color: "", quantity: 1, ...line }));
-  const placed = await placeOrder(
-    {
-      name: "Achieng Otieno",
-      address: "Kimathi Street, Nairobi",
-      phone: "+254712345678",
-      paymentMethod: "M-Pesa",
-      idempotencyKey: randomUUID(),
-      ...client,
-      bag,
-    },
-    at,
-  );
+  const placed = await placeOrder(checkoutInput(bag, client), at);
   if (!placed.ok) throw new Error(`the order should be placed: ${JSON.stringify(placed.problem)}`);
   const [row] = await (await db()).select().from(orders).where(eq(orders.id, placed.orderId));
   return row!;
