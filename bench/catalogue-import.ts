@@ -3,7 +3,7 @@ import { count } from "drizzle-orm";
 import { catalogueImportForPage, confirmCatalogueImport, previewCatalogueImport } from "../app/server/catalogue-import.server";
 import { openPglite, openPostgres } from "../app/server/db/client.server";
 import { closeShopDatabase, db, setShopDatabase } from "../app/server/db/database.server";
-import { products } from "../app/server/db/schema.server";
+import { products, productVariants } from "../app/server/db/schema.server";
 import { type Engine, engines, newShopPlace, quick, STAFF_EMAIL, writeLargeShop, writeResult } from "./support";
 
 /**
@@ -25,8 +25,9 @@ const HEADER = [
 ];
 
 /**
- * A Shopify product export shaped like a real one: each product on one to six variant rows (sizes and colours),
- * the product's fields on its first row only, an HTML body, tags, and one product in ten a draft.
+ * A Shopify product export shaped like a real one: each product on one to six variant rows (sizes and colours), each
+ * with its own stock (so they come in as variants, issue 22), one product in five on sale (a compare-at price), the
+ * product's fields on its first row only, an HTML body, tags, and one product in ten a draft.
  */
 export function shopifyExport(rows: number): { csv: string; products: number } {
   const lines: string[][] = [];
@@ -56,7 +57,7 @@ export function shopifyExport(rows: number): { csv: string; products: number } {
         `BENCH-${n}-${size}-${colour.slice(0, 3).toUpperCase()}`,
         String((n + i) % 9),
         `${1_200 + (n % 40) * 50}.00`,
-        "",
+        n % 5 === 0 ? `${1_500 + (n % 40) * 50}.00` : "",
         "",
         "",
         first ? (n % 10 === 9 ? "draft" : "active") : "",
@@ -99,6 +100,7 @@ async function oneRound(engine: Engine, file: { csv: string; products: number })
     if (done?.state !== "done" || done.created !== file.products) throw new Error(`Import ${done?.state}: ${done?.error ?? `${done?.created} created`}`);
     const after = (await (await db()).select({ n: count() }).from(products))[0]!.n;
     if (after - before !== file.products) throw new Error(`${after - before} products written, not ${file.products}`);
+    if ((await (await db()).select({ n: count() }).from(productVariants))[0]!.n === 0) throw new Error("No variants were written");
 
     const [again, againPreviewMs] = await timed(previewed);
     const [, againImportMs] = await timed(() => importConfirmed(again));

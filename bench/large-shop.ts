@@ -9,7 +9,8 @@ import { openForCommand, runningShop } from "../scripts/cli";
  * 50,000 orders take seconds: the sample shop, plus `products` generated products spread over its categories
  * (names, materials and inspirations from the shop's own vocabulary, so searches match some and not others)
  * and `orders` orders of 1–3 lines over the last two years, in every status, with totals that add up. The first
- * 100 generated products have deep stock, for the checkout benchmark (decision 024).
+ * 100 generated products have deep stock, for the checkout benchmark (decision 024). A third of the products keep
+ * stock in 12 size and colour variants (decision 049).
  * Every generated id starts with "bench", so nothing collides with the shop's own ids.
  */
 export async function writeLargeShop(counts: { products: number; orders: number }): Promise<void> {
@@ -56,6 +57,29 @@ export async function writeLargeShop(counts: { products: number; orders: number 
              n % 19 <> 0,
              now() - (n % 730) * interval '1 day'
       from numbered
+    `);
+    // A third of the products keep stock per size and colour (decision 049): 3 sizes × 4 colours, XS and Indigo first
+    // as the formulas above give every product, the M sizes at KSH 500 more, and some combinations sold out. The
+    // deep-stock products keep deep stock in every combination.
+    await tx.execute(sql`
+      update products set sizes = array['XS','S','M'], colors = array['Indigo','Ochre','Terracotta','Charcoal']
+      where id like 'bench%' and substr(id, 6)::int % 3 = 0
+    `);
+    await tx.execute(sql`
+      insert into product_variants (id, product_id, position, size, color, stock, price_cents, sku)
+      select p.id || '-' || s.i || '-' || c.j, p.id, (s.i - 1) * 4 + c.j - 1, s.size, c.color,
+             case when substr(p.id, 6)::int <= 100 then 100000 else (substr(p.id, 6)::int + s.i + c.j) % 9 end,
+             case when s.size = 'M' then p.price_cents + 50000 end,
+             p.sku || '-' || s.size || '-' || upper(left(c.color, 3))
+      from products p
+      cross join lateral unnest(p.sizes) with ordinality as s(size, i)
+      cross join lateral unnest(p.colors) with ordinality as c(color, j)
+      where p.id like 'bench%' and substr(p.id, 6)::int % 3 = 0
+    `);
+    await tx.execute(sql`
+      update products set stock = totals.stock
+      from (select product_id, sum(stock) as stock from product_variants where product_id like 'bench%' group by product_id) totals
+      where products.id = totals.product_id
     `);
     await tx.execute(sql`
       insert into orders (id, tracking_id, client_name, client_address, client_phone, total_cents, status, payment_status,

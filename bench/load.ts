@@ -30,6 +30,7 @@ const targets: Target[] = [
   { page: "Shop, filtered", path: "/products?categoryId={category}&maxPrice=100&size=M" },
   { page: "Shop, searched", path: "/products?q=kiondo" },
   { page: "Product", path: "/product/{slug}" },
+  { page: "Product with 12 variants", path: "/product/{variantSlug}" },
   { page: "Tracking", path: "/track/AFBX00000042", manyShoppers: true },
   { page: "Admin orders", path: "/admin/orders", staff: true },
   { page: "Admin report, this year", path: "/admin/reports?period=year", staff: true },
@@ -72,9 +73,12 @@ export async function loadFigures(engine: Engine): Promise<PageFigures[]> {
     const sitemap = await (await fetch(`${shop.baseURL}/sitemap.xml`)).text();
     const category = /categoryId=([a-z0-9]+)/.exec(sitemap)?.[1] ?? "";
     const slug = /\/product\/([a-z0-9-]+-bench[0-9]+)</.exec(sitemap)?.[1] ?? "";
+    // Every third generated product keeps stock in 12 size and colour variants (large-shop.ts).
+    const variantSlug =
+      [...sitemap.matchAll(/\/product\/([a-z0-9-]+-bench([0-9]+))</g)].find((match) => Number(match[2]) % 3 === 0)?.[1] ?? "";
     const figures: PageFigures[] = [];
     for (const target of targets) {
-      const path = target.path.replace("{category}", category).replace("{slug}", slug);
+      const path = target.path.replace("{category}", category).replace("{slug}", slug).replace("{variantSlug}", variantSlug);
       // A short warm-up, so the first figures do not include compiling the code paths.
       const headers: Record<string, string> = target.staff ? { Cookie: cookie } : {};
       await measure(shop.baseURL, path, headers, { manyShoppers: target.manyShoppers, seconds: 1 });

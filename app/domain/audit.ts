@@ -56,6 +56,7 @@ export function changedFields(before: Fields, after: Fields): FieldChanges | nul
 const FIELD_LABELS: Record<string, string> = {
   name: "Name",
   priceCents: "Price",
+  compareAtCents: "Compare-at price",
   stock: "Stock",
   isVisible: "Visible",
   categoryId: "Category",

@@ -1,10 +1,15 @@
 import { describe, expect, test, vi } from "vitest";
-import { addToBag, allInBagMessage, BAG_PARSE_WARNING, BAG_STORAGE_KEY, bagFrom, bagItemCount, bagSubtotalCents, type BagLine, clearBag, MAX_BAG_LINES, MAX_LINE_QUANTITY, mostOfLine, readStoredBag, removeFromBag, sameBagLine, setQuantity } from "./bag";
+import { addToBag, allInBagMessage, BAG_PARSE_WARNING, BAG_STORAGE_KEY, bagFrom, bagItemCount, bagSubtotalCents, type BagLine, clearBag, lineOffer, MAX_BAG_LINES, MAX_LINE_QUANTITY, mostOfLine, overLineMessage, type ProductOffer, readStoredBag, removeFromBag, sameBagLine, setQuantity } from "./bag";
 
 const redDressM = { productId: "kitenge-dress", size: "M", color: "Red" };
 const redDressL = { productId: "kitenge-dress", size: "L", color: "Red" };
 const blueDressM = { productId: "kitenge-dress", size: "M", color: "Blue" };
 const basket = { productId: "sisal-basket", size: "", color: "Natural" };
+
+/** What is left of a product that sells from one stock, shared by its sizes and colours. */
+const shared = (available: number) => ({ available, tracksVariants: false });
+/** What is left of one variant that keeps stock of its own (decision 049). */
+const own = (available: number) => ({ available, tracksVariants: true });
 
 describe("sameBagLine", () => {
   test("the same product, size and colour is the same line", () => {
@@ -30,14 +35,14 @@ describe("sameBagLine", () => {
 
 describe("addToBag", () => {
   test("a line never rises above what is left of its product, counting the bag's other sizes of it", () => {
-    const bag = addToBag(addToBag([], redDressM, 1, 3), redDressL, 1, 3);
-    expect(addToBag(bag, redDressM, 5, 3)).toEqual([
+    const bag = addToBag(addToBag([], redDressM, 1, shared(3)), redDressL, 1, shared(3));
+    expect(addToBag(bag, redDressM, 5, shared(3))).toEqual([
       { ...redDressM, quantity: 2 },
       { ...redDressL, quantity: 1 },
     ]);
-    const full = addToBag(bag, redDressM, 1, 2);
+    const full = addToBag(bag, redDressM, 1, shared(2));
     expect(full).toEqual(bag);
-    expect(addToBag([], redDressM, 1, 0)).toEqual([]);
+    expect(addToBag([], redDressM, 1, shared(0))).toEqual([]);
   });
 
   test("adding to an empty bag makes a line of one", () => {
@@ -104,7 +109,7 @@ describe("addToBag", () => {
 
 describe("mostOfLine", () => {
   test("a line may hold what the shop has left of its product", () => {
-    expect(mostOfLine([{ ...basket, quantity: 1 }], basket, 4)).toBe(4);
+    expect(mostOfLine([{ ...basket, quantity: 1 }], basket, shared(4))).toBe(4);
   });
 
   test("other sizes and colours of the same product take their share of what is left", () => {
@@ -113,18 +118,18 @@ describe("mostOfLine", () => {
       { ...redDressL, quantity: 1 },
       { ...basket, quantity: 5 },
     ];
-    expect(mostOfLine(bag, redDressM, 4)).toBe(3);
-    expect(mostOfLine(bag, redDressL, 4)).toBe(2);
-    expect(mostOfLine(bag, blueDressM, 4)).toBe(1);
+    expect(mostOfLine(bag, redDressM, shared(4))).toBe(3);
+    expect(mostOfLine(bag, redDressL, shared(4))).toBe(2);
+    expect(mostOfLine(bag, blueDressM, shared(4))).toBe(1);
   });
 
   test("nothing when the product has sold out, or the other lines already take it all", () => {
-    expect(mostOfLine([{ ...basket, quantity: 2 }], basket, 0)).toBe(0);
-    expect(mostOfLine([{ ...redDressM, quantity: 3 }], redDressL, 2)).toBe(0);
+    expect(mostOfLine([{ ...basket, quantity: 2 }], basket, shared(0))).toBe(0);
+    expect(mostOfLine([{ ...redDressM, quantity: 3 }], redDressL, shared(2))).toBe(0);
   });
 
   test("never more than one line holds", () => {
-    expect(mostOfLine([], basket, 1_000)).toBe(MAX_LINE_QUANTITY);
+    expect(mostOfLine([], basket, shared(1_000))).toBe(MAX_LINE_QUANTITY);
   });
 });
 
@@ -136,42 +141,42 @@ describe("setQuantity", () => {
   const plenty = 1_000;
 
   test("sets the quantity of the matching line only", () => {
-    expect(setQuantity(bag, basket, 4, plenty)).toEqual([
+    expect(setQuantity(bag, basket, 4, shared(plenty))).toEqual([
       { ...redDressM, quantity: 2 },
       { ...basket, quantity: 4 },
     ]);
   });
 
   test.each([0, -1, -100, NaN, 0.4])("a quantity of %d removes the line", (quantity) => {
-    expect(setQuantity(bag, redDressM, quantity, plenty)).toEqual([{ ...basket, quantity: 1 }]);
+    expect(setQuantity(bag, redDressM, quantity, shared(plenty))).toEqual([{ ...basket, quantity: 1 }]);
   });
 
   test("a fractional quantity counts whole units", () => {
-    expect(setQuantity(bag, basket, 2.9, plenty)).toEqual([
+    expect(setQuantity(bag, basket, 2.9, shared(plenty))).toEqual([
       { ...redDressM, quantity: 2 },
       { ...basket, quantity: 2 },
     ]);
   });
 
   test("caps a quantity at the most one line holds", () => {
-    expect(setQuantity(bag, basket, 1_000, plenty)[1]?.quantity).toBe(MAX_LINE_QUANTITY);
+    expect(setQuantity(bag, basket, 1_000, shared(plenty))[1]?.quantity).toBe(MAX_LINE_QUANTITY);
   });
 
   test("never raises a line above what is available", () => {
-    expect(setQuantity(bag, redDressM, 3, 2)).toEqual(bag);
-    expect(setQuantity([...bag, { ...redDressL, quantity: 2 }], redDressL, 3, 4)).toContainEqual({ ...redDressL, quantity: 2 });
+    expect(setQuantity(bag, redDressM, 3, shared(2))).toEqual(bag);
+    expect(setQuantity([...bag, { ...redDressL, quantity: 2 }], redDressL, 3, shared(4))).toContainEqual({ ...redDressL, quantity: 2 });
   });
 
   test("lowering a line that holds more than is left brings it down to what is left", () => {
-    expect(setQuantity([{ ...basket, quantity: 5 }], basket, 4, 2)).toEqual([{ ...basket, quantity: 2 }]);
+    expect(setQuantity([{ ...basket, quantity: 5 }], basket, 4, shared(2))).toEqual([{ ...basket, quantity: 2 }]);
   });
 
   test("lowering a line of a sold-out product takes it out", () => {
-    expect(setQuantity(bag, redDressM, 1, 0)).toEqual([{ ...basket, quantity: 1 }]);
+    expect(setQuantity(bag, redDressM, 1, shared(0))).toEqual([{ ...basket, quantity: 1 }]);
   });
 
   test("a line that is not in the bag is not added", () => {
-    expect(setQuantity(bag, redDressL, 3, plenty)).toEqual(bag);
+    expect(setQuantity(bag, redDressL, 3, shared(plenty))).toEqual(bag);
   });
 });
 
@@ -214,7 +219,7 @@ describe("bagItemCount", () => {
 
 describe("bagSubtotalCents", () => {
   const prices: Record<string, number> = { "kitenge-dress": 350_000, "sisal-basket": 120_050 };
-  const priceOf = (id: string) => prices[id];
+  const priceOf = (line: BagLine) => prices[line.productId];
 
   test("an empty bag costs nothing", () => {
     expect(bagSubtotalCents([], priceOf)).toBe(0);
@@ -344,4 +349,64 @@ describe("bagFrom", () => {
 test("the product page says when all that is left is in the bag", () => {
   expect(allInBagMessage(1)).toBe("The last one is already in your bag.");
   expect(allInBagMessage(4)).toBe("All 4 left are already in your bag.");
+});
+
+describe("variants with stock of their own (decision 049)", () => {
+  const dress: ProductOffer = {
+    priceCents: 350_000,
+    available: 3,
+    perOrderLimit: false,
+    variants: [
+      { size: "M", color: "Red", priceCents: 350_000, available: 2, perOrderLimit: false },
+      { size: "L", color: "Red", priceCents: 420_000, available: 0, perOrderLimit: false },
+      { size: "M", color: "Blue", priceCents: 350_000, available: 10, perOrderLimit: true },
+    ],
+  };
+
+  test("a variant's line may hold all that is left of it, whatever the product's other sizes and colours take", () => {
+    const bag = [
+      { ...redDressL, quantity: 4 },
+      { ...blueDressM, quantity: 3 },
+      { ...redDressM, quantity: 1 },
+    ];
+    expect(mostOfLine(bag, redDressM, own(2))).toBe(2);
+    expect(mostOfLine(bag, redDressM, shared(2))).toBe(0);
+    expect(setQuantity(bag, redDressM, 2, own(2))).toContainEqual({ ...redDressM, quantity: 2 });
+    expect(addToBag(bag, redDressM, 5, own(2))).toContainEqual({ ...redDressM, quantity: 2 });
+    expect(addToBag(bag, redDressM, 1, own(1))).toEqual(bag);
+  });
+
+  test("a line sells at its variant's own price and stock; a combination the product no longer has is sold out", () => {
+    expect(lineOffer(dress, redDressM)).toEqual({ priceCents: 350_000, available: 2, perOrderLimit: false, tracksVariants: true, variant: "M, Red" });
+    expect(lineOffer(dress, redDressL)).toEqual({ priceCents: 420_000, available: 0, perOrderLimit: false, tracksVariants: true, variant: "L, Red" });
+    expect(lineOffer(dress, blueDressM)).toMatchObject({ available: 10, perOrderLimit: true });
+    expect(lineOffer(dress, { ...redDressM, size: "XL" })).toEqual({
+      priceCents: 350_000,
+      available: 0,
+      perOrderLimit: false,
+      tracksVariants: true,
+      variant: "XL, Red",
+    });
+  });
+
+  test("a product without variants sells every size and colour at its price, from its one stock", () => {
+    const basketOffer = { priceCents: 120_050, available: 4, perOrderLimit: false, variants: [] };
+    expect(lineOffer(basketOffer, basket)).toEqual({ priceCents: 120_050, available: 4, perOrderLimit: false, tracksVariants: false, variant: "" });
+  });
+
+  test("the subtotal counts each line at its own price", () => {
+    const bag = [
+      { ...redDressM, quantity: 2 },
+      { ...redDressL, quantity: 1 },
+    ];
+    expect(bagSubtotalCents(bag, (line) => lineOffer(dress, line).priceCents)).toBe(2 * 350_000 + 420_000);
+  });
+
+  test("a line holding more than its variant has left names the variant", () => {
+    expect(overLineMessage(2, false, "M, Indigo")).toBe("Only 2 left in M, Indigo");
+    expect(overLineMessage(2, false, "Indigo")).toBe("Only 2 left in Indigo");
+    expect(overLineMessage(0, false, "M, Indigo")).toBe("Sold out");
+    expect(overLineMessage(10, true, "M, Indigo")).toBe("At most 10 per order");
+    expect(overLineMessage(2, false)).toBe("Only 2 left");
+  });
 });

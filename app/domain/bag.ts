@@ -1,3 +1,4 @@
+import { sameOptions, type VariantOptions, variantLabel } from "./variants";
 
 /** One line of the shopper's bag; a line is identified by product, size and colour together (product.md §3). */
 export type BagLine = { productId: string; size: string; color: string; quantity: number };
@@ -31,14 +32,23 @@ function boundedQuantity(quantity: number): number {
 }
 
 /**
- * Adding a line already in the bag (same product, size and colour) adds to it; otherwise the line is appended
- * (product.md §4). A line never holds more than is left of its product for it (`available`, see mostOfLine) nor
- * more than MAX_LINE_QUANTITY; when it already does, the bag is unchanged.
+ * What is left for a line to take: `available` of its stock unit (stock less what open orders hold), and whether that
+ * unit is the line's own variant (`tracksVariants`, decision 049) or the product, which its other sizes and colours
+ * share.
  */
-export function addToBag(bag: readonly BagLine[], line: BagLineIdentity, quantity = 1, available = MAX_LINE_QUANTITY): BagLine[] {
+export type LineStock = { available: number; tracksVariants: boolean };
+
+const UNLIMITED: LineStock = { available: MAX_LINE_QUANTITY, tracksVariants: false };
+
+/**
+ * Adding a line already in the bag (same product, size and colour) adds to it; otherwise the line is appended
+ * (product.md §4). A line never holds more than is left for it (`stock`, see mostOfLine) nor more than
+ * MAX_LINE_QUANTITY; when it already does, the bag is unchanged.
+ */
+export function addToBag(bag: readonly BagLine[], line: BagLineIdentity, quantity = 1, stock: LineStock = UNLIMITED): BagLine[] {
   const added = boundedQuantity(quantity);
   const existing = bag.find((l) => sameBagLine(l, line));
-  const wanted = Math.min(boundedQuantity((existing?.quantity ?? 0) + added), mostOfLine(bag, line, available));
+  const wanted = Math.min(boundedQuantity((existing?.quantity ?? 0) + added), mostOfLine(bag, line, stock));
   if (added === 0 || wanted <= (existing?.quantity ?? 0)) return [...bag];
   if (!existing) return [...bag, { productId: line.productId, size: line.size, color: line.color, quantity: wanted }];
   return bag.map((l) => (l === existing ? { ...l, quantity: wanted } : l));
@@ -55,19 +65,28 @@ export const allInBagMessage = (left: number, perOrderLimit = false) =>
       ? "The last one is already in your bag."
       : `All ${left} left are already in your bag.`;
 
-/** What a bag line says when it holds more than can be bought. */
-export const overLineMessage = (available: number, perOrderLimit: boolean) =>
-  available === 0 ? "Sold out" : perOrderLimit ? `At most ${available} per order` : `Only ${available} left`;
+/**
+ * What a bag line says when it holds more than can be bought; `variant` names the size and colour when the line's
+ * variant keeps stock of its own: "Only 2 left in M, Indigo".
+ */
+export const overLineMessage = (available: number, perOrderLimit: boolean, variant = "") =>
+  available === 0
+    ? "Sold out"
+    : perOrderLimit
+      ? `At most ${available} per order`
+      : variant === ""
+        ? `Only ${available} left`
+        : `Only ${available} left in ${variant}`;
 
 /**
- * The most a line may hold: what the shop has left of its product (`available`, stock less what open orders
- * hold) less what the bag's other lines of that product (other sizes and colours) take, and never more than
- * MAX_LINE_QUANTITY.
+ * The most a line may hold: what the shop has left for it (`available`, stock less what open orders hold), never
+ * more than MAX_LINE_QUANTITY. A product that sells from one stock shares it among its sizes and colours, so the
+ * bag's other lines of that product take their part first; a variant with stock of its own shares it with nobody.
  */
-export function mostOfLine(bag: readonly BagLine[], line: BagLineIdentity, available: number): number {
-  const others = bag
-    .filter((l) => l.productId === line.productId && !sameBagLine(l, line))
-    .reduce((count, l) => count + l.quantity, 0);
+export function mostOfLine(bag: readonly BagLine[], line: BagLineIdentity, { available, tracksVariants }: LineStock): number {
+  const others = tracksVariants
+    ? 0
+    : bag.filter((l) => l.productId === line.productId && !sameBagLine(l, line)).reduce((count, l) => count + l.quantity, 0);
   return Math.max(0, Math.min(MAX_LINE_QUANTITY, available - others));
 }
 
@@ -75,8 +94,8 @@ export function mostOfLine(bag: readonly BagLine[], line: BagLineIdentity, avail
  * Sets a line's quantity, never above what is available for it (mostOfLine); 0 or less removes the line
  * (product.md §4), and so does lowering a line of a product that has sold out.
  */
-export function setQuantity(bag: readonly BagLine[], target: BagLineIdentity, quantity: number, available: number): BagLine[] {
-  const wanted = Math.min(boundedQuantity(quantity), mostOfLine(bag, target, available));
+export function setQuantity(bag: readonly BagLine[], target: BagLineIdentity, quantity: number, stock: LineStock): BagLine[] {
+  const wanted = Math.min(boundedQuantity(quantity), mostOfLine(bag, target, stock));
   if (wanted === 0) return removeFromBag(bag, target);
   return bag.map((l) => (sameBagLine(l, target) ? { ...l, quantity: wanted } : l));
 }
@@ -97,14 +116,42 @@ export function bagItemCount(bag: readonly BagLine[]): number {
 }
 
 /**
- * The bag's subtotal in cents at today's prices. A line whose product is no longer sold counts nothing; the
- * server re-prices everything at checkout anyway.
+ * The bag's subtotal in cents at today's prices, each line at its own (a variant's price when it has one). A line
+ * whose product is no longer sold counts nothing; the server re-prices everything at checkout anyway.
  */
-export function bagSubtotalCents(
-  bag: readonly BagLine[],
-  unitPriceCentsOf: (productId: string) => number | undefined,
-): number {
-  return bag.reduce((sum, line) => sum + (unitPriceCentsOf(line.productId) ?? 0) * line.quantity, 0);
+export function bagSubtotalCents(bag: readonly BagLine[], unitPriceCentsOf: (line: BagLine) => number | undefined): number {
+  return bag.reduce((sum, line) => sum + (unitPriceCentsOf(line) ?? 0) * line.quantity, 0);
+}
+
+/** How many of a product or variant can still be bought, up to what one order may take (`perOrderLimit`, decision 043). */
+type Availability = { available: number; perOrderLimit: boolean };
+
+/** What the shop sells a product at today, as the bag is told: its price and stock, and its variants' when it has any. */
+export type ProductOffer = Availability & {
+  priceCents: number;
+  variants: readonly (VariantOptions & Availability & { priceCents: number })[];
+};
+
+/** What the shop sells one line at: its unit price and what is left for it, and how its messages name it. */
+export type LineOffer = Availability & LineStock & { priceCents: number; variant: string };
+
+/**
+ * A line's own price and stock (decision 049): its variant's when the product keeps stock per variant, where a size
+ * and colour the product no longer has is sold out; else the product's, shared by its sizes and colours.
+ */
+export function lineOffer(product: ProductOffer, line: BagLineIdentity): LineOffer {
+  if (product.variants.length === 0) {
+    const { priceCents, available, perOrderLimit } = product;
+    return { priceCents, available, perOrderLimit, tracksVariants: false, variant: "" };
+  }
+  const variant = product.variants.find((v) => sameOptions(v, line));
+  return {
+    priceCents: variant?.priceCents ?? product.priceCents,
+    available: variant?.available ?? 0,
+    perOrderLimit: variant?.perOrderLimit ?? false,
+    tracksVariants: true,
+    variant: variantLabel(line),
+  };
 }
 
 const isBoundedText = (value: unknown, min: number): value is string =>

@@ -5,6 +5,7 @@ import { htmlToText } from "./catalogue-import/html";
 import { type CatalogueCategory, type CatalogueProduct, catalogueImportPlan } from "./catalogue-import/plan";
 import { readCatalogueCsv } from "./catalogue-import/reading";
 import { type StoredProductFields, storedProduct } from "./catalogue-import/test-helpers";
+import type { Variant } from "./variants";
 
 const SHOP_URL = "https://duka.example";
 const SHOP = { name: "Duka Crafts", url: SHOP_URL };
@@ -65,7 +66,7 @@ describe("dukaProductsCsv", () => {
   test("a spreadsheet file: byte-order mark, CRLF, the Duka header", () => {
     expect(
       csv.startsWith(
-        "\uFEFFSKU,Name,Slug,Category,Price (KSH),Stock,Description,Details,Sizes,Colors,Material,Cultural inspiration,Images,Bestseller,New arrival,Visible,Rating,Review count\r\n",
+        "\uFEFFSKU,Name,Slug,Category,Price (KSH),Compare-at price (KSH),Stock,Description,Details,Sizes,Colors,Material,Cultural inspiration,Images,Bestseller,New arrival,Visible,Rating,Review count,Variant size,Variant color,Variant SKU\r\n",
       ),
     ).toBe(true);
     expect(csv.endsWith("\r\n")).toBe(true);
@@ -78,6 +79,7 @@ describe("dukaProductsCsv", () => {
       "ankara-wrap-dress-1700000000000",
       "Dresses",
       "4500",
+      "",
       "12",
       'A flowing wrap dress.\r\nCut from Ankara wax print, "made to last".\n\nHand wash cold & dry <in shade>.',
       "Adjustable tie waist|Pocket \\| lined",
@@ -91,8 +93,11 @@ describe("dukaProductsCsv", () => {
       "yes",
       "4.8",
       "24",
+      "",
+      "",
+      "",
     ]);
-    expect(cells(csv)[2]?.slice(3, 6)).toEqual(["Home Decor", "19.99", "0"]);
+    expect(cells(csv)[2]?.slice(3, 7)).toEqual(["Home Decor", "19.99", "", "0"]);
   });
 
   test("cells a spreadsheet would run as formulas are neutralised; numbers are not", () => {
@@ -202,12 +207,18 @@ describe("shopifyProductsCsv", () => {
     );
   });
 
-  test("read back, it gives the same products for everything Shopify carries", () => {
+  test("read back, it gives the same products for everything Shopify carries; Shopify keeps stock per combination", () => {
     const reading = read(csv);
     expect(reading.format).toBe("shopify");
     expect(reading.problems).toEqual([]);
     const plan = catalogueImportPlan(reading, catalogue, categories);
-    expect(plan.steps.map((step) => step.action)).toEqual(["unchanged", "unchanged", "unchanged"]);
+    // Shopify has no stock shared by a product's combinations: the whole stock comes back on the first one.
+    expect(plan.steps.map((step) => [step.action, "changes" in step ? step.changes : []])).toEqual([
+      ["update", ["variants"]],
+      ["unchanged", []],
+      ["unchanged", []],
+    ]);
+    expect(reading.products[0]?.variants.map((variant) => variant.stock)).toEqual([12, 0, 0, 0, 0, 0]);
     expect(reading.products[0]).toMatchObject({
       sku: "AFB-NEW-1700000000000",
       slug: "ankara-wrap-dress-1700000000000",
@@ -219,6 +230,60 @@ describe("shopifyProductsCsv", () => {
       isBestseller: true,
       isNewArrival: false,
     });
+  });
+});
+
+describe("products with variants and compare-at prices (issue 22)", () => {
+  const variant = (size: string, color: string, stock: number, fields: Partial<Variant> = {}): Variant => ({ size, color, stock, priceCents: null, compareAtCents: null, sku: "", ...fields });
+  const withVariants: CatalogueProduct[] = [
+    product({
+      id: "v1",
+      sku: "AFB-ANK",
+      slug: "ankara",
+      name: "Ankara Wrap Dress",
+      compareAtCents: 520_000,
+      stock: 6,
+      sizes: ["M", "L · Logo: Yes"],
+      colors: ["Indigo", "Ochre"],
+      variants: [
+        variant("M", "Indigo", 2, { sku: "ANK-M-IND" }),
+        variant("M", "Ochre", 0, { priceCents: 480_000, compareAtCents: null }),
+        variant("L · Logo: Yes", "Indigo", 4, { priceCents: 500_000, compareAtCents: 560_000, sku: "ANK-L-IND" }),
+      ],
+    }),
+    product({ id: "v2", sku: "AFB-KANGA", slug: "kanga", name: "Kanga", compareAtCents: 600_000, stock: 3 }),
+  ];
+
+  test("Duka's format: a row per variant under its product's, and back again changing nothing", () => {
+    const csv = dukaProductsCsv(withVariants, categories, SHOP_URL);
+    const rows = cells(csv);
+    const header = rows[0]!;
+    const pick = (row: string[] | undefined) =>
+      ["SKU", "Name", "Price (KSH)", "Compare-at price (KSH)", "Stock", "Variant size", "Variant color", "Variant SKU"].map((name) => row?.[header.indexOf(name)]);
+    expect(rows.slice(1).map(pick)).toEqual([
+      ["AFB-ANK", "Ankara Wrap Dress", "4500", "5200", "6", "", "", ""],
+      ["AFB-ANK", "", "", "", "2", "M", "Indigo", "ANK-M-IND"],
+      ["AFB-ANK", "", "4800", "", "0", "M", "Ochre", ""],
+      ["AFB-ANK", "", "5000", "5600", "4", "L · Logo: Yes", "Indigo", "ANK-L-IND"],
+      ["AFB-KANGA", "Kanga", "4500", "6000", "3", "", "", ""],
+    ]);
+    const reading = read(csv);
+    expect(reading.problems).toEqual([]);
+    expect(reading.products.map((p) => [p.compareAtCents, p.stock, p.variants])).toEqual(withVariants.map((p) => [p.compareAtCents, p.stock, p.variants]));
+    expect(catalogueImportPlan(reading, withVariants, categories).steps.map((step) => step.action)).toEqual(["unchanged", "unchanged"]);
+  });
+
+  test("Shopify's format: a row per variant with its stock, price, compare-at price and SKU", () => {
+    const rows = cells(shopifyProductsCsv(withVariants, categories, SHOP));
+    const header = rows[0]!;
+    const pick = (row: string[]) =>
+      ["Option1 Value", "Option2 Value", "Variant SKU", "Variant Inventory Qty", "Variant Price", "Variant Compare At Price"].map((name) => row[header.indexOf(name)]);
+    expect(rows.filter((row) => row[0] === "ankara").map(pick)).toEqual([
+      ["M", "Indigo", "ANK-M-IND", "2", "4500.00", "5200.00"],
+      ["M", "Ochre", "AFB-ANK", "0", "4800.00", ""],
+      ["L · Logo: Yes", "Indigo", "ANK-L-IND", "4", "5000.00", "5600.00"],
+    ]);
+    expect(rows.filter((row) => row[0] === "kanga").map(pick)).toEqual([["Default Title", "", "AFB-KANGA", "3", "4500.00", "6000.00"]]);
   });
 });
 

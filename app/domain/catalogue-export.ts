@@ -1,12 +1,12 @@
 import { stringify } from "csv-stringify/sync";
-import { DUKA_CSV_COLUMNS, dukaYesNo, writeDukaList } from "./catalogue-import/duka";
+import { DUKA_CSV_COLUMNS, DUKA_VARIANT_COLUMNS, dukaYesNo, writeDukaList } from "./catalogue-import/duka";
 import type { CatalogueCategory, CatalogueProduct } from "./catalogue-import/plan";
-import type { CatalogueField } from "./catalogue-import/reading";
 import { neutraliseFormula } from "./csv";
 import { isUploadUrl } from "./images";
 import { centsToShillings } from "./money";
 import { escapeHtml } from "./html";
 import type { OrderStatus, PaymentStatus } from "./order-status";
+import { variantCombinations, variantPrice } from "./variants";
 import { csvDateTime } from "./shop-time";
 import type { ShopDate } from "./report-period";
 
@@ -35,20 +35,26 @@ function publicImageUrl(url: string, shopUrl: string): string {
 
 const categoryNamesOf = (categories: readonly CatalogueCategory[]) => new Map(categories.map((category) => [category.id, category.name]));
 
+/** Shillings as the exports write them; empty for none. */
+const shillings = (cents: number | null): Cell => (cents === null ? "" : centsToShillings(cents));
+
 /**
- * The catalogue in Duka's own format (DUKA_CSV_COLUMNS), one row per product: prices in shillings, lists parted
- * by "|", yes/no flags, uploads as addresses on `shopUrl`. Reading it back with readCatalogueCsv (given the same
- * shop address) gives the products as they are, so a plan against the same catalogue changes nothing.
+ * The catalogue in Duka's own format (DUKA_CSV_COLUMNS), one row per product and, under it, one per variant
+ * (DUKA_VARIANT_COLUMNS): prices in shillings, lists parted by "|", yes/no flags, uploads as addresses on `shopUrl`.
+ * Reading it back with readCatalogueCsv (given the same shop address) gives the products as they are, variants too,
+ * so a plan against the same catalogue changes nothing.
  */
 export function dukaProductsCsv(products: readonly CatalogueProduct[], categories: readonly CatalogueCategory[], shopUrl: string): string {
   const categoryNames = categoryNamesOf(categories);
-  const rows = products.map((product) => {
-    const cells: Record<CatalogueField, Cell> = {
+  const fields = Object.keys(DUKA_CSV_COLUMNS) as (keyof typeof DUKA_CSV_COLUMNS)[];
+  const rows = products.flatMap((product) => {
+    const cells: Record<keyof typeof DUKA_CSV_COLUMNS, Cell> = {
       sku: product.sku,
       name: product.name,
       slug: product.slug,
       categoryName: (product.categoryId && categoryNames.get(product.categoryId)) ?? "",
       priceCents: centsToShillings(product.priceCents),
+      compareAtCents: shillings(product.compareAtCents),
       stock: product.stock,
       description: product.description,
       details: writeDukaList(product.details),
@@ -63,9 +69,18 @@ export function dukaProductsCsv(products: readonly CatalogueProduct[], categorie
       rating: product.rating,
       reviewCount: product.reviewCount,
     };
-    return (Object.keys(DUKA_CSV_COLUMNS) as CatalogueField[]).map((field) => cells[field]);
+    const variantRows = product.variants.map((variant) => {
+      const own: Partial<Record<keyof typeof DUKA_CSV_COLUMNS, Cell>> = {
+        sku: product.sku,
+        priceCents: shillings(variant.priceCents),
+        compareAtCents: shillings(variant.compareAtCents),
+        stock: variant.stock,
+      };
+      return [...fields.map((field) => own[field] ?? ""), variant.size, variant.color, variant.sku];
+    });
+    return [[...fields.map((field) => cells[field]), "", "", ""], ...variantRows];
   });
-  return spreadsheetCsv([Object.values(DUKA_CSV_COLUMNS), ...rows]);
+  return spreadsheetCsv([[...Object.values(DUKA_CSV_COLUMNS), ...Object.values(DUKA_VARIANT_COLUMNS)], ...rows]);
 }
 
 /** Plain text as simple HTML: a paragraph for each block parted by a blank line, <br> for the other line breaks. */
@@ -102,6 +117,7 @@ const SHOPIFY_CSV_COLUMNS = [
   "Variant Inventory Policy",
   "Variant Fulfillment Service",
   "Variant Price",
+  "Variant Compare At Price",
   "Variant Requires Shipping",
   "Variant Taxable",
   "Image Src",
@@ -116,20 +132,22 @@ type ShopifyColumn = (typeof SHOPIFY_CSV_COLUMNS)[number];
 const NO_OPTION = { name: "Title", value: "Default Title" };
 
 /**
- * One product as Shopify's rows: a variant for every size and colour together (Option1 Size, Option2 Color),
- * all at the product's price and SKU, with the whole stock on the first variant, so that the lowest price and
- * the stock added up give the product back; images one per row beside the variants, with rows of their own
- * when there are more images than variants. The product's own fields are on its first row only.
+ * One product as Shopify's rows: a variant for every size and colour together (Option1 Size, Option2 Color), the
+ * product's fields on its first row only, images one per row beside the variants, with rows of their own when there
+ * are more images than variants. A product with variants writes each one's stock, price, compare-at price and SKU;
+ * one without writes every combination at the product's price and SKU with the whole stock on the first, so that
+ * the lowest price and the stock added up give the product back.
  */
 function shopifyRows(product: CatalogueProduct, categoryName: string, shop: { name: string; url: string }): Cell[][] {
   const options = [
     { name: "Size", values: product.sizes },
     { name: "Color", values: product.colors },
   ].filter((option) => option.values.length > 0);
-  const variants = options.reduce<string[][]>(
-    (combinations, option) => combinations.flatMap((c) => option.values.map((v) => [...c, v])),
-    [[]],
-  );
+  const combinations =
+    product.variants.length > 0
+      ? product.variants
+      : variantCombinations(product.sizes, product.colors).map((options, i) => ({ ...options, stock: i === 0 ? product.stock : 0, priceCents: null, compareAtCents: null, sku: "" }));
+  const variants = combinations.length > 0 ? combinations : [{ size: "", color: "", stock: product.stock, priceCents: null, compareAtCents: null, sku: "" }];
   const images = product.images.map((url) => publicImageUrl(url, shop.url));
   const tags = [product.isBestseller && "Bestseller", product.isNewArrival && "New arrival"].filter((tag) => tag !== false);
 
@@ -151,15 +169,18 @@ function shopifyRows(product: CatalogueProduct, categoryName: string, shop: { na
     }
     const variant = variants[i];
     if (variant) {
+      const values = [variant.size, variant.color].filter((value) => value !== "");
+      const price = variantPrice(product, variant);
       Object.assign(row, {
-        "Option1 Value": variant[0] ?? NO_OPTION.value,
-        "Option2 Value": variant[1] ?? "",
-        "Variant SKU": product.sku,
+        "Option1 Value": values[0] ?? NO_OPTION.value,
+        "Option2 Value": values[1] ?? "",
+        "Variant SKU": variant.sku || product.sku,
         "Variant Inventory Tracker": "shopify",
-        "Variant Inventory Qty": i === 0 ? product.stock : 0,
+        "Variant Inventory Qty": variant.stock,
         "Variant Inventory Policy": "deny",
         "Variant Fulfillment Service": "manual",
-        "Variant Price": centsToShillings(product.priceCents).toFixed(2),
+        "Variant Price": centsToShillings(price.priceCents).toFixed(2),
+        "Variant Compare At Price": price.compareAtCents === null ? "" : centsToShillings(price.compareAtCents).toFixed(2),
         "Variant Requires Shipping": "TRUE",
         "Variant Taxable": "TRUE",
       });

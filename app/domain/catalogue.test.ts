@@ -217,6 +217,27 @@ describe("matchesShopFilters", () => {
     expect(matchesShopFilters(dress, { ...filters, color: "Green" })).toBe(false);
   });
 
+  test("with stock per variant, a size or colour shows the product only while a variant of it has some left", () => {
+    const variants = [
+      { size: "S", color: "Red", available: 0 },
+      { size: "S", color: "Blue", available: 2 },
+      { size: "M", color: "Red", available: 0 },
+      { size: "M", color: "Blue", available: 0 },
+      { size: "L", color: "Red", available: 1 },
+      { size: "L", color: "Blue", available: 0 },
+    ];
+    const tracked = { ...dress, variants };
+    expect(matchesShopFilters(tracked, { size: "S" })).toBe(true);
+    expect(matchesShopFilters(tracked, { size: "M" })).toBe(false);
+    expect(matchesShopFilters(tracked, { color: "Red" })).toBe(true);
+    // Both at once: that very combination must have some left.
+    expect(matchesShopFilters(tracked, { size: "S", color: "Red" })).toBe(false);
+    expect(matchesShopFilters(tracked, { size: "L", color: "Red" })).toBe(true);
+    // Other filters do not look at stock, and a product without variants shows under its sizes whatever its stock.
+    expect(matchesShopFilters({ ...tracked, variants: variants.map((v) => ({ ...v, available: 0 })) }, { q: "dress" })).toBe(true);
+    expect(matchesShopFilters({ ...dress, variants: [] }, { size: "M" })).toBe(true);
+  });
+
   test("the slider tops out at KSH 500", () => {
     expect(PRICE_SLIDER_MAX_KSH).toBe(500);
   });

@@ -2,6 +2,7 @@ import type { ShopFilters } from "./catalogue.schema";
 
 export type { ShopFilters } from "./catalogue.schema";
 import { shillingsToCents } from "./money";
+import type { VariantOptions } from "./variants";
 
 /** The price slider runs from 0 to KSH 500 (product.md §5, §9). */
 export const PRICE_SLIDER_MAX_KSH = 500;
@@ -23,13 +24,16 @@ export type FilterableProduct = {
   culturalInspiration?: string;
   categoryName?: string | null;
   isVisible: boolean;
+  /** Its variants with what is left of each (availableStock), when it keeps stock per size and colour. */
+  variants?: readonly (VariantOptions & { available: number })[];
 };
 
 /**
  * Whether a product shows in the shop under these filters (product.md §5): hidden products never; the search
  * matches name or description regardless of case, and also the cultural inspiration, material and category
  * name that search suggestions are drawn from, so picking a suggestion always finds something (decision 011); size and colour must be among the product's; material
- * and category must be exactly the product's; the price must be at or below the maximum.
+ * and category must be exactly the product's; the price must be at or below the maximum. A product that keeps stock
+ * per variant shows under a size or colour only when a variant of that size and colour has some left (issue 22).
  */
 export function matchesShopFilters(product: FilterableProduct, filters: Omit<ShopFilters, "page">): boolean {
   if (!product.isVisible) return false;
@@ -43,7 +47,18 @@ export function matchesShopFilters(product: FilterableProduct, filters: Omit<Sho
   if (filters.size !== undefined && !product.sizes.includes(filters.size)) return false;
   if (filters.color !== undefined && !product.colors.includes(filters.color)) return false;
   if (filters.material !== undefined && product.material !== filters.material) return false;
+  if ((filters.size !== undefined || filters.color !== undefined) && (product.variants?.length ?? 0) > 0) {
+    return hasOptionsLeft(product.variants!, filters);
+  }
   return true;
+}
+
+/** Whether a variant of the filters' size and colour (either, or both at once) has some left (issue 22). */
+function hasOptionsLeft(
+  variants: readonly (VariantOptions & { available: number })[],
+  { size, color }: { size?: string | undefined; color?: string | undefined },
+): boolean {
+  return variants.some((v) => v.available > 0 && (size === undefined || v.size === size) && (color === undefined || v.color === color));
 }
 
 /** The categories whose name contains the search text, regardless of case: their products match it too. */

@@ -110,9 +110,9 @@ describe("riderMessage", () => {
     totalCents: 14_500_00,
     paymentStatus: "Unpaid",
     lines: [
-      { name: "Ankara Wrap Dress", size: "M", color: "Indigo", quantity: 2 },
-      { name: "Adinkra-Inspired Cushion Cover", size: "", color: "", quantity: 1 },
-      { name: "Kanga Cotton Head Wrap", size: "", color: "Red", quantity: 1 },
+      { name: "Ankara Wrap Dress", size: "M", color: "Indigo", quantity: 2, unitPriceCents: 4_500_00 },
+      { name: "Adinkra-Inspired Cushion Cover", size: "", color: "", quantity: 1, unitPriceCents: 2_500_00 },
+      { name: "Kanga Cotton Head Wrap", size: "", color: "Red", quantity: 1, unitPriceCents: 3_000_00 },
     ],
   };
 
@@ -124,18 +124,18 @@ describe("riderMessage", () => {
         "Phone: +254712345678",
         "Address: Kimathi Street, Nairobi",
         "Items:",
-        "- 2 × Ankara Wrap Dress (M, Indigo)",
-        "- 1 × Adinkra-Inspired Cushion Cover",
-        "- 1 × Kanga Cotton Head Wrap (Red)",
+        "- 2 × Ankara Wrap Dress (M, Indigo) at KSH 4,500",
+        "- 1 × Adinkra-Inspired Cushion Cover at KSH 2,500",
+        "- 1 × Kanga Cotton Head Wrap (Red) at KSH 3,000",
         "Amount to collect: KSH 14,500",
       ].join("\n"),
     );
   });
 
-  test("a paid order says PAID instead of an amount", () => {
+  test("a paid order says PAID instead of an amount to collect", () => {
     const message = riderMessage({ ...order, paymentStatus: "Paid" });
     expect(message.split("\n").at(-1)).toBe("Payment: PAID");
-    expect(message).not.toContain("KSH");
+    expect(message).not.toContain("Amount to collect");
   });
 });
 

@@ -99,13 +99,16 @@ export type DeliveryOrder = {
   clientAddress: string;
   totalCents: number;
   paymentStatus: PaymentStatus;
-  lines: readonly { name: string; size: string; color: string; quantity: number }[];
+  lines: readonly { name: string; size: string; color: string; quantity: number; unitPriceCents: number }[];
 };
 
-/** One item as a rider reads it: "2 × Ankara Wrap Dress (M, Indigo)". */
+/**
+ * One item as a rider or the staff read it, with the size and colour ordered and the price it sold at (a variant's
+ * own price, decision 049): "2 × Ankara Wrap Dress (M, Indigo) at KSH 3,500".
+ */
 export function itemLine(line: DeliveryOrder["lines"][number]): string {
   const options = [line.size, line.color].filter((option) => option.trim() !== "");
-  return `- ${line.quantity} × ${line.name}${options.length ? ` (${options.join(", ")})` : ""}`;
+  return `- ${line.quantity} × ${line.name}${options.length ? ` (${options.join(", ")})` : ""} at ${formatKsh(line.unitPriceCents)}`;
 }
 
 /**

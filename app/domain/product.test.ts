@@ -8,6 +8,7 @@ import {
   parseNumberOrZero,
   REQUIRED_FIELDS_MESSAGE,
   SAVE_FAILED_MESSAGE,
+  variantLogChanges,
 } from "./product";
 import { productInputSchema, productListActionSchema, productSearchSchema, readProductForm } from "./product.schema";
 
@@ -81,6 +82,7 @@ describe("productInputSchema", () => {
     expect(productInputSchema.parse(form)).toEqual({
       name: "Kitenge Maxi Dress",
       priceCents: 350_050,
+      compareAtCents: null,
       stock: 12,
       categoryId: "dresses",
       description: "Flowing dress in bold print.",
@@ -93,6 +95,7 @@ describe("productInputSchema", () => {
       isNewArrival: true,
       isVisible: true,
       images: ["https://example.com/a.jpg", "/uploads/kitenge-3f9a.webp"],
+      variants: [],
     });
   });
 
@@ -100,6 +103,7 @@ describe("productInputSchema", () => {
     expect(productInputSchema.parse({ name: "Sisal Basket", price: "45", images: "https://example.com/b.jpg" })).toEqual({
       name: "Sisal Basket",
       priceCents: 4_500,
+      compareAtCents: null,
       stock: 0,
       categoryId: null,
       description: "",
@@ -112,6 +116,7 @@ describe("productInputSchema", () => {
       isNewArrival: false,
       isVisible: true,
       images: ["https://example.com/b.jpg"],
+      variants: [],
     });
   });
 
@@ -384,5 +389,35 @@ describe("productSearchSchema", () => {
     ["x".repeat(121), ""],
   ])("%j searches for %j", (q, read) => {
     expect(productSearchSchema.parse(q)).toBe(read);
+  });
+});
+
+describe("variantLogChanges", () => {
+  const variant = (size: string, color: string, stock: number, priceCents: number | null = null) => ({
+    size,
+    color,
+    stock,
+    priceCents,
+    compareAtCents: null,
+    sku: "",
+  });
+
+  test("names each value as the form does, with prices in shillings", () => {
+    expect(variantLogChanges([], [variant("M", "Indigo", 3, 4_800_00), variant("", "Red", 1)]).after).toEqual({
+      "Stock (M, Indigo)": 3,
+      "Price (M, Indigo)": "KSH 4,800",
+      "Compare-at price (M, Indigo)": null,
+      "SKU (M, Indigo)": "",
+      "Stock (Red)": 1,
+      "Price (Red)": null,
+      "Compare-at price (Red)": null,
+      "SKU (Red)": "",
+    });
+  });
+
+  test("a removed variant's values become empty, so the log shows what it held", () => {
+    const { before, after } = variantLogChanges([variant("M", "", 3), variant("L", "", 4)], [variant("M", "", 3)]);
+    expect(before).toMatchObject({ "Stock (M)": 3, "Stock (L)": 4 });
+    expect(after).toMatchObject({ "Stock (M)": 3, "Stock (L)": null, "Price (L)": null, "SKU (L)": null });
   });
 });

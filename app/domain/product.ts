@@ -1,4 +1,5 @@
-import { isWholeCents } from "./money";
+import { formatKsh, isWholeCents } from "./money";
+import { optionsKey, type Variant, variantLabel } from "./variants";
 
 /** Shown when a product is saved without a name, a price above 0 or an image (product.md §5). */
 export const REQUIRED_FIELDS_MESSAGE = "Please fill out all required fields: Name, Price, and at least one Image.";
@@ -12,6 +13,7 @@ export const MAX_LIST_ENTRIES = 50;
 export const MAX_LIST_ENTRY_CHARS = 200;
 export const MAX_DESCRIPTION_CHARS = 5_000;
 export const MAX_SHORT_TEXT_CHARS = 100;
+export const MAX_SKU_CHARS = 100;
 
 /** Sizes, colours and details are typed comma-separated; entries are trimmed and blanks dropped (product.md §5). */
 export function parseCommaList(text: string): string[] {
@@ -116,4 +118,32 @@ export function priceProblems(shillings: number, decimals?: number): PriceProble
   if (shillings > MAX_PRICE_KSH) problems.push("too-high");
   if (decimals === undefined ? !isWholeCents(shillings) : decimals > 2) problems.push("too-many-decimals");
   return problems;
+}
+
+type LoggedFields = Record<string, string | number | null>;
+
+/** One variant's values as the activity log shows them: "Stock (M, Indigo)": 3, "Price (M, Indigo)": "KSH 4,800"... */
+function variantLogFields(variant: Variant): LoggedFields {
+  const label = variantLabel(variant);
+  const money = (cents: number | null) => (cents === null ? null : formatKsh(cents));
+  return {
+    [`Stock (${label})`]: variant.stock,
+    [`Price (${label})`]: money(variant.priceCents),
+    [`Compare-at price (${label})`]: money(variant.compareAtCents),
+    [`SKU (${label})`]: variant.sku,
+  };
+}
+
+/**
+ * A product's variants before and after a save, as the activity log records them (decision 032): one field per value
+ * named as the form names it, so the log lists only what changed, readably; a removed row's values become empty.
+ */
+export function variantLogChanges(before: readonly Variant[], after: readonly Variant[]): { before: LoggedFields; after: LoggedFields } {
+  const kept = new Set(after.map(optionsKey));
+  const removed = before.filter((variant) => !kept.has(optionsKey(variant)));
+  const emptied = Object.fromEntries(removed.flatMap((variant) => Object.keys(variantLogFields(variant)).map((field) => [field, null])));
+  return {
+    before: Object.assign({}, ...before.map(variantLogFields)),
+    after: Object.assign(emptied, ...after.map(variantLogFields)),
+  };
 }

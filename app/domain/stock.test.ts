@@ -7,7 +7,8 @@ import {
   firstShortfall,
   holdsStock,
   holdsStockAgain,
-  quantitiesByProduct,
+  quantitiesByStockUnit,
+  stockUnitKey,
   shouldTakeStock,
   soldOutChanged,
   stockAfterTaking,
@@ -133,26 +134,34 @@ describe("canSell", () => {
   });
 });
 
-describe("quantitiesByProduct", () => {
-  test("adds up one product's lines (two sizes of a dress) and sorts by product id", () => {
-    expect(
-      quantitiesByProduct([
-        { productId: "p2", quantity: 1 },
-        { productId: "p1", quantity: 2 },
-        { productId: "p2", quantity: 3 },
-      ]),
-    ).toEqual([
+describe("quantitiesByStockUnit", () => {
+  const line = (productId: string | null, quantity: number, size = "", color = "") => ({ productId, size, color, quantity });
+
+  test("a product without variants adds up its lines whatever their size and colour, sorted by product id", () => {
+    expect(quantitiesByStockUnit([line("p2", 1, "M"), line("p1", 2), line("p2", 3, "L")], () => false)).toEqual([
       ["p1", 2],
       ["p2", 4],
     ]);
   });
 
-  test("a line whose product was deleted takes nothing", () => {
-    expect(quantitiesByProduct([{ productId: null, quantity: 2 }])).toEqual([]);
+  test("a product with variants counts each size and colour on its own, and the same combination once", () => {
+    const units = quantitiesByStockUnit([line("dress", 1, "M", "Indigo"), line("dress", 2, "L", "Indigo"), line("dress", 3, "M", "Indigo")], (id) => id === "dress");
+    expect(units).toEqual([
+      [stockUnitKey("dress", { size: "L", color: "Indigo" }, true), 2],
+      [stockUnitKey("dress", { size: "M", color: "Indigo" }, true), 4],
+    ]);
   });
 
-  test("no lines, nothing to take", () => {
-    expect(quantitiesByProduct([])).toEqual([]);
+  test("a variant's unit is told apart from its product's and from other combinations", () => {
+    const m = stockUnitKey("dress", { size: "M", color: "" }, true);
+    expect(new Set([m, stockUnitKey("dress", { size: "", color: "M" }, true), stockUnitKey("dress", { size: "M", color: "" }, false)]).size).toBe(3);
+    expect(stockUnitKey("dress", { size: "M", color: "Red" }, false)).toBe("dress");
+    expect(m.startsWith("dress")).toBe(true);
+  });
+
+  test("a line whose product was deleted takes nothing; no lines, nothing to take", () => {
+    expect(quantitiesByStockUnit([line(null, 2)], () => true)).toEqual([]);
+    expect(quantitiesByStockUnit([], () => false)).toEqual([]);
   });
 });
 
@@ -187,7 +196,7 @@ describe("firstShortfall", () => {
     ["dress", { stock: 2, held: 2 }],
   ]);
 
-  test("names the first product with too few left, and how many are", () => {
+  test("names the first stock unit with too few left, and how many are", () => {
     expect(
       firstShortfall(
         [
@@ -196,7 +205,7 @@ describe("firstShortfall", () => {
         ],
         (id) => figures.get(id),
       ),
-    ).toEqual({ productId: "basket", available: 2 });
+    ).toEqual({ unit: "basket", available: 2 });
     expect(
       firstShortfall(
         [
@@ -205,7 +214,7 @@ describe("firstShortfall", () => {
         ],
         (id) => figures.get(id),
       ),
-    ).toEqual({ productId: "dress", available: 0 });
+    ).toEqual({ unit: "dress", available: 0 });
   });
 
   test("none when every quantity can be had; a product deleted since is not asked for", () => {

@@ -1,4 +1,5 @@
 import { isOpen, isSale, type OrderStatus, type PaymentStatus } from "./order-status";
+import { optionsKey, type VariantOptions } from "./variants";
 
 /**
  * Whether this change takes the order's items out of stock: it is now Delivered and Paid and stock was never
@@ -37,18 +38,31 @@ export function canSell(available: number, wanted: number): boolean {
 }
 
 /**
- * What an order takes from each product: its lines' quantities added up per product, in product id order
- * (the order products are locked in). Lines whose product has since been deleted take nothing.
+ * Where an order line's units come from (decision 049): the line's size and colour combination when its product keeps
+ * stock per variant, else the product. Every stock figure, hold and shortfall is counted per stock unit.
  */
-export function quantitiesByProduct(lines: readonly { productId: string | null; quantity: number }[]): [string, number][] {
+export function stockUnitKey(productId: string, options: VariantOptions, tracksVariants: boolean): string {
+  return tracksVariants ? `${productId}\u001e${optionsKey(options)}` : productId;
+}
+
+/**
+ * What lines take from each stock unit: their quantities added up per unit, in key order (products are locked in id
+ * order, and a unit's key starts with its product's id). Lines whose product has since been deleted take nothing.
+ */
+export function quantitiesByStockUnit(
+  lines: readonly (VariantOptions & { productId: string | null; quantity: number })[],
+  tracksVariants: (productId: string) => boolean,
+): [string, number][] {
   const totals = new Map<string, number>();
   for (const line of lines) {
-    if (line.productId !== null) totals.set(line.productId, (totals.get(line.productId) ?? 0) + line.quantity);
+    if (line.productId === null) continue;
+    const key = stockUnitKey(line.productId, line, tracksVariants(line.productId));
+    totals.set(key, (totals.get(key) ?? 0) + line.quantity);
   }
   return [...totals].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-/** A product's stock, and what open orders hold of it. */
+/** A stock unit's stock (a product's, or a variant's), and what open orders hold of it. */
 export type StockFigures = { stock: number; held: number };
 
 /**
@@ -94,24 +108,24 @@ export function stockChange(
 }
 
 /**
- * The first of `wanted` (product id and quantity, in the order given) that too few units are left of, with how
- * many are; null when every one can be had. Products with no figures (deleted since) are not asked for.
+ * The first of `wanted` (stock unit key and quantity, in the order given) that too few units are left of, with how
+ * many are; null when every one can be had. Units with no figures (deleted since) are not asked for.
  */
 export function firstShortfall(
   wanted: Iterable<readonly [string, number]>,
-  figuresOf: (productId: string) => StockFigures | undefined,
-): { productId: string; available: number } | null {
-  for (const [productId, quantity] of wanted) {
-    const figures = figuresOf(productId);
+  figuresOf: (unit: string) => StockFigures | undefined,
+): { unit: string; available: number } | null {
+  for (const [unit, quantity] of wanted) {
+    const figures = figuresOf(unit);
     if (!figures) continue;
     const available = availableStock(figures.stock, figures.held);
-    if (!canSell(available, quantity)) return { productId, available };
+    if (!canSell(available, quantity)) return { unit, available };
   }
   return null;
 }
 
 /**
- * A product's figures after one order's change: taking stock lowers the stock (never below 0), and an order
+ * A stock unit's figures after one order's change: taking stock lowers the stock (never below 0), and an order
  * that starts or stops holding adds or removes its quantity from what is held.
  */
 export function figuresAfterChange(
@@ -126,7 +140,7 @@ export function figuresAfterChange(
 }
 
 /**
- * Whether a product sold out or came back in stock: the only difference an order makes to what a shop page
+ * Whether a stock unit sold out or came back in stock: the only difference an order makes to what a shop page
  * shows ('Out of stock', and in stock or not in its structured data), so the only time an order drops cached
  * shop pages (decision 034).
  */

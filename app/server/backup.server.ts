@@ -9,6 +9,7 @@ import { type Database, queryRows } from "./db/client.server";
 export const BACKUP_TABLES = [
   "categories",
   "products",
+  "product_variants",
   "product_slug_history",
   "riders",
   "orders",

@@ -28,6 +28,7 @@ async function givenAShopWithAnOrder() {
   const image = await givenAnUploadedImage();
   const { id: categoryId } = await givenCategory({ name: "Accessories" });
   const wrap = await givenProduct({ name: "Kanga Head Wrap", categoryId, images: [image], sizes: ["One Size"], colors: ["Indigo"], stock: 5 });
+  await givenProduct({ name: "Ankara Wrap Dress", categoryId, images: [image], variants: [{ size: "M", stock: 2, priceCents: 4_800_00 }, { size: "L", stock: 1 }] });
   await givenStoredOrder({
     totalCents: 240_000,
     lines: [{ productId: wrap.id, name: wrap.name, image, unitPriceCents: 120_000, size: "One Size", color: "Indigo", quantity: 2 }],
@@ -40,7 +41,7 @@ test("a restored backup holds the same rows and the same uploaded images", async
   await givenAShopWithAnOrder();
   const target = path.join(mkdtempSync(path.join(os.tmpdir(), "duka-backup-")), "backup");
   const written = await writeBackup(await db(), config().uploadsDir, target);
-  expect(written.tables).toMatchObject({ products: 1, orders: 1, order_lines: 1, staff_users: 1, site_documents: 1 });
+  expect(written.tables).toMatchObject({ products: 2, product_variants: 2, orders: 1, order_lines: 1, staff_users: 1, site_documents: 1 });
 
   const empty = await freshDatabase();
   const restoredUploads = mkdtempSync(path.join(os.tmpdir(), "duka-restored-uploads-"));
@@ -48,6 +49,14 @@ test("a restored backup holds the same rows and the same uploaded images", async
 
   expect(await everyRow(empty.db)).toEqual(await everyRow(await db()));
   expect(readdirSync(restoredUploads).sort()).toEqual(readdirSync(config().uploadsDir).sort());
+});
+
+test("every table of the shop is backed up but the rate limits' counters, which a restore may start afresh", async () => {
+  const tables = await queryRows<{ name: string }>(
+    await db(),
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+  );
+  expect(new Set(BACKUP_TABLES)).toEqual(new Set(tables.map((table) => table.name).filter((name) => name !== "rate_limits")));
 });
 
 test("a restore refuses a database that already holds a shop", async () => {

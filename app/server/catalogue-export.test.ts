@@ -4,7 +4,7 @@ import { beforeAll, expect, test } from "vitest";
 import { ORDERS_CSV_COLUMNS } from "~/domain/catalogue-export";
 import { productsExport, ordersExport } from "./catalogue-export.server";
 import { db } from "./db/database.server";
-import { orders, payments } from "./db/schema.server";
+import { orders, payments, products, productVariants } from "./db/schema.server";
 import { newRecordId } from "./random.server";
 import { writeSiteDocument } from "./site-documents.server";
 import { givenOrder, givenProduct } from "../../tests/setup/builders";
@@ -59,4 +59,22 @@ test("the products export is named for its format and the shop's day", async () 
   const shopify = await productsExport("shopify", shop);
   expect(shopify.fileName).toBe("products-shopify-2026-11-24.csv");
   expect(shopify.csv).toContain("kanga,Kanga Head Wrap,,Duka Crafts");
+});
+
+test("a product's variants and compare-at price are in both exports", async () => {
+  const shop = { url: "https://duka.example", ...CLOCK };
+  const { id } = await givenProduct({ name: "Kitenge Shirt", slug: "kitenge", sku: "KIT-1", priceCents: 3_000_00, stock: 5, sizes: ["M", "L"] });
+  const database = await db();
+  await database.update(products).set({ compareAtCents: 3_500_00 }).where(eq(products.id, id));
+  await database.insert(productVariants).values([
+    { id: newRecordId(), productId: id, position: 0, size: "M", stock: 2, sku: "KIT-1-M" },
+    { id: newRecordId(), productId: id, position: 1, size: "L", stock: 3, priceCents: 3_200_00 },
+  ]);
+  const duka = await productsExport("duka", shop);
+  expect(duka.csv).toContain("KIT-1,Kitenge Shirt,kitenge,");
+  expect(duka.csv).toContain("KIT-1,,,,,,2,,,,,,,,,,,,,M,,KIT-1-M\r\n");
+  expect(duka.csv).toContain("KIT-1,,,,3200,,3,,,,,,,,,,,,,L,,\r\n");
+  const shopify = await productsExport("shopify", shop);
+  expect(shopify.csv).toContain(",M,,,KIT-1-M,shopify,2,deny,manual,3000.00,3500.00,");
+  expect(shopify.csv).toContain(",L,,,KIT-1,shopify,3,deny,manual,3200.00,,");
 });

@@ -28,11 +28,12 @@ import { categoryKey } from "~/domain/category";
 import { isUploadUrl } from "~/domain/images";
 import { storableText } from "~/domain/posted-text";
 import { newProductKeys } from "~/domain/slug";
+import type { Variant } from "~/domain/variants";
 import { inBatches } from "./db/batches.server";
 import type { Database, Queryable, Transaction } from "./db/client.server";
 import { db } from "./db/database.server";
 import { appendCategories } from "./categories.server";
-import { catalogueImports, categories, importedImages, products } from "./db/schema.server";
+import { catalogueImports, categories, importedImages, products, productVariants } from "./db/schema.server";
 import { publish } from "./events.server";
 import { fetchImageIntoUploads, type ImageFetchOptions } from "./image-fetch.server";
 import { CATALOGUE_PRODUCT_COLUMNS, claimSlugs, keepFormerSlugs } from "./products.server";
@@ -58,12 +59,33 @@ const CLAIM_LOCK = 0x0d0ca7a1;
 
 // ---- the catalogue as the import and the export see it -----------------------------------------------------
 
-/** Every product as the import compares it and the exports write it, oldest first. */
-export function catalogueProducts(from: Queryable): Promise<CatalogueProduct[]> {
-  return from
-    .select(CATALOGUE_PRODUCT_COLUMNS)
-    .from(products)
-    .orderBy(asc(products.createdAt), asc(products.id));
+/** A product's columns as the import compares and writes them. */
+const IMPORTED_COLUMNS = { ...CATALOGUE_PRODUCT_COLUMNS, compareAtCents: products.compareAtCents };
+
+/** Every product as the import compares it and the exports write it, oldest first, with its variants in order. */
+export async function catalogueProducts(from: Queryable): Promise<CatalogueProduct[]> {
+  const [rows, variantRows] = await Promise.all([
+    from.select(IMPORTED_COLUMNS).from(products).orderBy(asc(products.createdAt), asc(products.id)),
+    from
+      .select({
+        productId: productVariants.productId,
+        size: productVariants.size,
+        color: productVariants.color,
+        stock: productVariants.stock,
+        priceCents: productVariants.priceCents,
+        compareAtCents: productVariants.compareAtCents,
+        sku: productVariants.sku,
+      })
+      .from(productVariants)
+      .orderBy(asc(productVariants.productId), asc(productVariants.position)),
+  ]);
+  const variants = new Map<string, Variant[]>();
+  for (const { productId, ...variant } of variantRows) {
+    const list = variants.get(productId);
+    if (list) list.push(variant);
+    else variants.set(productId, [variant]);
+  }
+  return rows.map((row) => ({ ...row, variants: variants.get(row.id) ?? [] }));
 }
 
 /** The categories in the shop's order: the first is where a new product goes when its file names none. */
@@ -445,7 +467,7 @@ function progressReporter(database: Database, id: string) {
 
 type ProductRow = typeof products.$inferInsert;
 
-/** The column each field of a file is stored in. */
+/** The column each field of a file is stored in (variants: their own rows). */
 const FIELD_COLUMNS: Record<CatalogueField, keyof CatalogueProduct> = {
   sku: "sku",
   slug: "slug",
@@ -453,7 +475,9 @@ const FIELD_COLUMNS: Record<CatalogueField, keyof CatalogueProduct> = {
   description: "description",
   details: "details",
   priceCents: "priceCents",
+  compareAtCents: "compareAtCents",
   stock: "stock",
+  variants: "variants",
   categoryName: "categoryId",
   sizes: "sizes",
   colors: "colors",
@@ -577,9 +601,10 @@ async function createProducts(
     return keys;
   };
   const created: ProductRow[] = [];
+  const withVariants: ProductVariants[] = [];
   for (const step of plan.steps) {
     if (step.action !== "create") continue;
-    const { row: _row, sku, slug, categoryName, imageUrls, ...fields } = step.product;
+    const { row: _row, sku, slug, categoryName, imageUrls, variants, ...fields } = step.product;
     // Only a product missing its SKU or slug takes a millisecond of its own.
     const keys = sku !== null && slug !== null ? { sku, slug } : freeKeys(fields.name);
     const row: ProductRow = {
@@ -595,9 +620,12 @@ async function createProducts(
     usedSkus.add(row.sku);
     usedSlugs.add(row.slug);
     created.push(row);
-    changes.push({ ...stamp, now, entity: "product", entityId: row.id, action: "create", after: createdFields(row) });
+    if (variants.length > 0) withVariants.push({ productId: row.id, variants });
+    const after = variants.length > 0 ? { ...createdFields(row), variants } : createdFields(row);
+    changes.push({ ...stamp, now, entity: "product", entityId: row.id, action: "create", after });
   }
   for (const batch of inBatches(created)) await tx.insert(products).values(batch);
+  await writeVariants(tx, withVariants);
   return created;
 }
 
@@ -612,6 +640,7 @@ async function updateProducts(
 ) {
   const storedById = new Map(catalogue.map((product) => [product.id, product]));
   const updated: CatalogueProduct[] = [];
+  const newVariants: ProductVariants[] = [];
   const renamed: { slug: string; productId: string }[] = [];
   for (const step of plan.steps) {
     if (step.action !== "update") continue;
@@ -623,22 +652,41 @@ async function updateProducts(
       Object.assign(after, { [column]: field === "categoryName" ? categoryOf(step.product.categoryName) : step.product[field] });
     }
     updated.push({ ...stored, ...after });
+    if (after.variants) newVariants.push({ productId: stored.id, variants: after.variants });
     if (after.slug !== undefined && after.slug !== stored.slug) renamed.push({ slug: stored.slug, productId: stored.id });
     const before = Object.fromEntries(Object.keys(after).map((column) => [column, stored[column as keyof CatalogueProduct]]));
     changes.push({ ...stamp, entity: "product", entityId: stored.id, action: "update", before, after });
   }
   await writeWholeProducts(tx, updated, stamp.now);
+  // Variants whose product's file changes them are written anew, in the file's order.
+  for (const batch of inBatches(newVariants.map((product) => product.productId))) {
+    await tx.delete(productVariants).where(inArray(productVariants.productId, batch));
+  }
+  await writeVariants(tx, newVariants);
   return { updated, renamed };
+}
+
+type ProductVariants = { productId: string; variants: readonly Variant[] };
+
+/**
+ * Inserts products' variants in batches, each at its place in the form's order. The import holds the catalogue lock
+ * (lockCatalogue covers product_variants), and each product's stock is already its variants' total.
+ */
+async function writeVariants(tx: Transaction, products: readonly ProductVariants[]): Promise<void> {
+  const rows = products.flatMap(({ productId, variants }) =>
+    variants.map((variant, position) => ({ id: newRecordId(), productId, position, ...variant })),
+  );
+  for (const batch of inBatches(rows)) await tx.insert(productVariants).values(batch);
 }
 
 /**
  * Writes updated products, whole, a batch per statement: each batch is one JSON parameter read as rows by the
  * database, so however many products change, no statement nears PostgreSQL's parameter limit. The columns are
- * those the import compares (CATALOGUE_PRODUCT_COLUMNS). Staff edits made from a form loaded before the import
+ * those the import compares (IMPORTED_COLUMNS); variants are rows of their own (writeVariants). Staff edits made from a form loaded before the import
  * are then refused (the version moves on, decision 031).
  */
 async function writeWholeProducts(tx: Transaction, rows: readonly CatalogueProduct[], now: Date): Promise<void> {
-  const columns = Object.entries(CATALOGUE_PRODUCT_COLUMNS) as [keyof CatalogueProduct, (typeof CATALOGUE_PRODUCT_COLUMNS)[keyof CatalogueProduct]][];
+  const columns = Object.entries(IMPORTED_COLUMNS) as [keyof typeof IMPORTED_COLUMNS, (typeof IMPORTED_COLUMNS)[keyof typeof IMPORTED_COLUMNS]][];
   const assignments = columns
     .filter(([field]) => field !== "id")
     .map(([, column]) => sql`${sql.identifier(column.name)} = r.${sql.identifier(column.name)}`);

@@ -9,6 +9,7 @@ import { staffActor } from "~/domain/audit";
 import { DUKA_CSV_COLUMNS } from "~/domain/catalogue-import/duka";
 import { CATALOGUE_FILE_TOO_LARGE_MESSAGE, tooManyRowsMessage } from "~/domain/catalogue-import/file";
 import type { CatalogueField } from "~/domain/catalogue-import/reading";
+import { fixture } from "~/domain/catalogue-import/test-helpers";
 import { IMPORT_STOPPED_MESSAGE, NOT_UTF8_MESSAGE } from "~/domain/catalogue-import-state";
 import { imageSource, PLACEHOLDER_IMAGE } from "~/domain/images";
 import { isPublicAddress } from "~/domain/network-address";
@@ -27,7 +28,7 @@ import {
 import { createCategory } from "./categories.server";
 import { projectRoot } from "./config.server";
 import { db } from "./db/database.server";
-import { auditLog, catalogueImports, categories, products } from "./db/schema.server";
+import { auditLog, catalogueImports, categories, products, productVariants } from "./db/schema.server";
 import { createProduct, productsForAdmin } from "./products.server";
 import { saveImage } from "./uploads.server";
 
@@ -98,6 +99,7 @@ async function catalogueState() {
     categories: await all("categories"),
     auditLog: await all("audit_log"),
     slugHistory: await all("product_slug_history"),
+    variants: await all("product_variants"),
     importedImages: await all("imported_images"),
   };
 }
@@ -210,6 +212,71 @@ test("an image on a private address is never fetched: a note, not a blocked prod
     'Row 2, Images: "http://169.254.169.254/latest/meta-data/" was not fetched: its address is on a private network, which the shop never fetches from.',
   ]);
   expect(done.created).toBe(1);
+});
+
+describe("variants from Shopify and WooCommerce exports (issue 22)", () => {
+  /** A fixture with its image addresses moved to the test's own image server. */
+  const localFixture = (name: string, imageBase: string) => fixture(name).replaceAll(imageBase, `${imageOrigin}/`);
+  const shopifyFile = () => localFixture("shopify-jewellery-variants.csv", "https://cdn.shopify.com/s/files/1/0733/5512/4471/files/");
+  const wooFile = () => localFixture("woocommerce-sample-products.csv", "https://woocommercecore.mystagingwebsite.com/wp-content/uploads/2017/12/");
+
+  async function storedBySlug(slug: string) {
+    const database = await db();
+    const [product] = await database.select().from(products).where(eq(products.slug, slug));
+    const variants = await database
+      .select({ size: productVariants.size, color: productVariants.color, stock: productVariants.stock, priceCents: productVariants.priceCents, compareAtCents: productVariants.compareAtCents, sku: productVariants.sku })
+      .from(productVariants)
+      .where(eq(productVariants.productId, product!.id))
+      .orderBy(productVariants.position);
+    return { ...product!, variants };
+  }
+
+  test("a Shopify export with several options, stock sold past zero and free variants comes in, notes and all", async () => {
+    const id = await preview(shopifyFile(), "jewellery.csv");
+    expect(await catalogueImportForPage(id)).toMatchObject({ created: 6, rowsWithProblems: 0 });
+    const done = await confirmed(id);
+    expect(done).toMatchObject({ state: "done", created: 6, rowsWithProblems: 0 });
+    expect(done.problems.filter((problem) => !problem.blocking)).toHaveLength(7);
+
+    const hoops = await storedBySlug("gold-hoop-earrings");
+    expect(hoops).toMatchObject({ priceCents: 650_000, compareAtCents: 750_000, stock: 10 });
+    expect(hoops.variants.map((v) => [v.size, v.color, v.stock, v.priceCents, v.compareAtCents, v.sku])).toEqual([
+      ["Small", "Yellow Gold", 4, null, null, "ZW-HOOP-YG-S"],
+      ["Large", "Yellow Gold", 2, 890_000, 990_000, "ZW-HOOP-YG-L"],
+      ["Small", "White Gold", 0, null, null, "ZW-HOOP-WG-S"],
+      ["Large", "White Gold", 0, 890_000, 990_000, "ZW-HOOP-WG-L"],
+      ["Small", "Rose Gold", 3, null, null, "ZW-HOOP-RG-S"],
+      ["Large", "Rose Gold", 1, 890_000, 990_000, "ZW-HOOP-RG-L"],
+    ]);
+    const tote = await storedBySlug("kikoi-tote-bag");
+    expect(tote).toMatchObject({ stock: 16, sizes: ["M · Logo: Yes", "M · Logo: No", "L · Logo: Yes"] });
+    expect(tote.variants).toHaveLength(5);
+    expect(await storedBySlug("beaded-anklet")).toMatchObject({ stock: 0, variants: [] });
+    expect(await (await db()).select().from(products).where(eq(products.slug, "charm-sample"))).toEqual([]);
+  });
+
+  test("the same file again changes nothing; a variant's new stock changes that product alone", async () => {
+    const before = await catalogueState();
+    expect(await confirmed(await preview(shopifyFile(), "jewellery.csv"))).toMatchObject({ created: 0, updated: 0, unchanged: 6 });
+    expect(await catalogueState()).toEqual(before);
+
+    const restocked = shopifyFile().replace("ZW-HOOP-WG-L,20,shopify,0,", "ZW-HOOP-WG-L,20,shopify,7,");
+    expect(await confirmed(await preview(restocked, "jewellery.csv"))).toMatchObject({ state: "done", created: 0, updated: 1, unchanged: 5 });
+    const hoops = await storedBySlug("gold-hoop-earrings");
+    expect(hoops.stock).toBe(17);
+    expect(hoops.variants.map((v) => v.stock)).toEqual([4, 2, 0, 7, 3, 1]);
+  });
+
+  test("WooCommerce's sample file: variable products with their variations, sale prices; grouped and external left out", async () => {
+    const done = await confirmed(await preview(wooFile(), "woocommerce.csv"));
+    expect(done).toMatchObject({ state: "done", created: 5, rowsWithProblems: 0 });
+    const tee = await storedBySlug((await (await db()).select().from(products).where(eq(products.sku, "woo-vneck-tee")))[0]!.slug);
+    expect(tee).toMatchObject({ priceCents: 1_500, stock: 8 });
+    expect(tee.variants).toHaveLength(9);
+    const [beanie] = await (await db()).select().from(products).where(eq(products.sku, "woo-beanie"));
+    expect(beanie).toMatchObject({ priceCents: 1_800, compareAtCents: 2_000, stock: 14 });
+    expect(await (await db()).select().from(products).where(eq(products.sku, "wp-pennant"))).toEqual([]);
+  });
 });
 
 test("an export in Duka's format imports back changing nothing", async () => {

@@ -1,7 +1,12 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { type FilterableProduct, matchesShopFilters, type ShopFilters } from "~/domain/catalogue";
+import { availableStock, quantitiesByStockUnit, stockUnitKey } from "~/domain/stock";
+import { isOnSale, variantPrice } from "~/domain/variants";
 import {
   countShopProducts,
+  newestProducts,
+  productBySlug,
+  productsForBag,
   SHOP_PAGE_SIZE,
   shopCategories,
   shopFacets,
@@ -10,24 +15,39 @@ import {
 } from "./catalogue.server";
 import { db } from "./db/database.server";
 import { publish } from "./events.server";
-import { products } from "./db/schema.server";
+import { products, productVariants } from "./db/schema.server";
 import { writeSampleDataOnce } from "./db/seed.server";
-import { givenCategory, givenProduct } from "../../tests/setup/builders";
+import { heldQuantities } from "./stock.server";
+import { givenCategory, givenOrder, givenProduct, type ProductRow } from "../../tests/setup/builders";
 
 type Filters = Omit<ShopFilters, "page">;
-type ProductRow = typeof products.$inferSelect;
+type VariantRow = typeof productVariants.$inferSelect;
 
 let everyProduct: ProductRow[] = [];
+let everyVariant: VariantRow[] = [];
+/** What is left of each stock unit by the domain's rule (quantitiesByStockUnit, availableStock), by stockUnitKey. */
+let leftByTheRule = new Map<string, number>();
+let adire: ProductRow;
+let lamuSale: ProductRow;
 let categoryId: Record<string, string> = {};
 const BASKET_COUNT = 30;
 
 const ids = (rows: { id: string }[]) => rows.map((row) => row.id).sort();
 const names = (rows: { name: string }[]) => rows.map((row) => row.name).sort();
 
-/** What the domain rule says the shop shows under these filters, from every product in the database. */
+const variantsOf = (productId: string) => everyVariant.filter((variant) => variant.productId === productId);
+
+/** What the domain rule says the shop shows under these filters, from every product and variant in the database. */
 const expectedByTheRule = (filters: Filters) =>
   everyProduct.filter((product) =>
-    matchesShopFilters({ ...product, categoryName: categoryNameOf(product.categoryId) } as FilterableProduct, filters),
+    matchesShopFilters(
+      {
+        ...product,
+        categoryName: categoryNameOf(product.categoryId),
+        variants: variantsOf(product.id).map((v) => ({ ...v, available: leftByTheRule.get(stockUnitKey(product.id, v, true)) ?? 0 })),
+      } as FilterableProduct,
+      filters,
+    ),
   );
 const categoryNameOf = (id: string | null) => Object.entries(categoryId).find(([, value]) => value === id)?.[0] ?? null;
 
@@ -71,16 +91,59 @@ beforeAll(async () => {
     culturalInspiration: "Hidden Inspiration",
     isVisible: false,
   });
+  // Products that keep stock per size and colour (decision 049), and sale prices. Adire's M in Indigo is all held by
+  // an unpaid order, and it has no Ochre left: only its L in Indigo is left to buy.
+  adire = await givenProduct({
+    name: "Adire Variant Wrap",
+    priceCents: 450_000,
+    variants: [
+      { size: "M", color: "Indigo", stock: 2 },
+      { size: "M", color: "Ochre", stock: 0 },
+      { size: "L", color: "Indigo", stock: 3, priceCents: 480_000, sku: "ADIRE-L-IND" },
+      { size: "L", color: "Ochre", stock: 0 },
+    ],
+  });
+  await givenOrder({ lines: [{ productId: adire.id, size: "M", color: "Indigo", quantity: 2 }] });
+  // On sale itself; on sale through one variant's own price; and two that are not, though they have compare-at prices.
+  await givenProduct({ name: "Shuka Sale Throw", priceCents: 280_000, compareAtCents: 350_000 });
+  lamuSale = await givenProduct({
+    name: "Lamu Sale Tote",
+    priceCents: 320_000,
+    variants: [
+      { color: "Natural", stock: 50 },
+      { color: "Black", stock: 4, priceCents: 300_000, compareAtCents: 360_000 },
+      { color: "Indigo", stock: 1, compareAtCents: 400_000 },
+    ],
+  });
+  await givenProduct({
+    name: "Lamu Full Price Tote",
+    priceCents: 320_000,
+    // As much as the price is no sale; a variant with a price of its own does not take the product's compare-at price.
+    compareAtCents: 320_000,
+    variants: [
+      { color: "Natural", stock: 2, priceCents: 200_000 },
+      { color: "Black", stock: 2, priceCents: 300_000, compareAtCents: 250_000 },
+    ],
+  });
   // Written straight into the database, so announced as the shop's own writes are: its caches read them.
   await publish(await db(), "categories");
   await publish(await db(), "products");
   everyProduct = await (await db()).select().from(products);
+  everyVariant = await (await db()).select().from(productVariants);
+  const tracked = new Set(everyVariant.map((variant) => variant.productId));
+  const held = new Map(quantitiesByStockUnit(await heldQuantities(await db(), [...tracked]), (id) => tracked.has(id)));
+  leftByTheRule = new Map(
+    everyVariant.map((v) => {
+      const key = stockUnitKey(v.productId, v, true);
+      return [key, availableStock(v.stock, held.get(key) ?? 0)];
+    }),
+  );
 }, 60_000);
 
 describe("shop filters in SQL", () => {
   test("with no filters the shop shows every visible product and nothing hidden", async () => {
     const shop = await allPages({});
-    expect(shop.total).toBe(10 + BASKET_COUNT + 3);
+    expect(shop.total).toBe(10 + BASKET_COUNT + 3 + 4);
     expect(names(shop.products)).not.toContain("Secret Kitenge Sisal Dress 50% Off");
     expect(ids(shop.products)).toEqual(ids(everyProduct.filter((p) => p.isVisible)));
   });
@@ -157,8 +220,8 @@ describe("shop filters in SQL", () => {
       q: [undefined, "kitenge", "SISAL", "dress", "print", "50%", "_", "cotton", "élé", "zz"],
       categoryId: [undefined, ...Object.values(categoryId), "no-such-category"],
       maxPrice: [undefined, 0, 300, 500, 1200, 3999.99, 4000, 6000, 100_000],
-      size: [undefined, "M", "S", "One Size", "XXL", "Set of 3", "Hidden Size"],
-      color: [undefined, "Terracotta", "Indigo", "Natural", "Forest Green", "Hidden Colour"],
+      size: [undefined, "M", "L", "S", "One Size", "XXL", "Set of 3", "Hidden Size"],
+      color: [undefined, "Terracotta", "Indigo", "Natural", "Forest Green", "Ochre", "Black", "Hidden Colour"],
       material: [undefined, "Cotton", "Cotton wax print", "Raffia", "Sisal", "Hidden Material"],
     };
     // A fixed pseudo-random walk through the combinations, plus every single filter on its own.
@@ -232,6 +295,8 @@ describe("shop pages", () => {
       name: "Ankara Wrap Dress",
       slug: expect.stringMatching(/^ankara-wrap-dress-/),
       priceCents: 580_000,
+      compareAtCents: null,
+      onSale: false,
       images: expect.arrayContaining([expect.stringMatching(/^\/uploads\//)]),
       isBestseller: expect.any(Boolean),
       isNewArrival: expect.any(Boolean),
@@ -297,5 +362,77 @@ describe("search suggestions", () => {
     expect(await suggestions("50%")).toEqual(["Wax Print Scarf 50% Off"]);
     expect(await suggestions("d_b")).toEqual(["Beaded_Belt"]);
     expect(await suggestions("%%")).toEqual([]);
+  });
+});
+
+// Last: these tests add products and orders of their own, which the counts above do not expect.
+describe("variants and sale prices (decision 049)", () => {
+  test("a size or colour filter lists a product with variants only while that size or colour has some left after holds", async () => {
+    const adireUnder = async (filters: Filters) => names((await allPages(filters)).products).includes("Adire Variant Wrap");
+    // M in Indigo has stock, but an unpaid order holds all of it; M in Ochre has none.
+    expect(await adireUnder({ size: "M" })).toBe(false);
+    expect(await adireUnder({ size: "L" })).toBe(true);
+    expect(await adireUnder({ color: "Indigo" })).toBe(true);
+    expect(await adireUnder({ color: "Ochre" })).toBe(false);
+    expect(await adireUnder({ size: "M", color: "Indigo" })).toBe(false);
+    expect(await adireUnder({ size: "L", color: "Indigo" })).toBe(true);
+    expect(await countShopProducts({ size: "M", color: "Indigo", q: "adire" })).toBe(0);
+    // A product without variants shows under its sizes whatever its stock, as before.
+    const soldOutBasket = await givenProduct({ name: "Zanzibar Sold Out Basket", sizes: ["M"], stock: 0 });
+    expect(ids((await allPages({ size: "M", q: "zanzibar" })).products)).toEqual([soldOutBasket.id]);
+  });
+
+  test("a product's page has each variant's own price and what is left of it, less what open orders hold", async () => {
+    const page = await productBySlug(adire.slug);
+    expect(page.kind === "found" && page.product).toMatchObject({
+      priceCents: 450_000,
+      compareAtCents: null,
+      // Something is left to buy: the best-stocked variant's figure.
+      available: 3,
+      perOrderLimit: false,
+      variants: [
+        { size: "M", color: "Indigo", priceCents: 450_000, compareAtCents: null, available: 0, perOrderLimit: false, sku: "" },
+        { size: "M", color: "Ochre", priceCents: 450_000, available: 0 },
+        { size: "L", color: "Indigo", priceCents: 480_000, available: 3, sku: "ADIRE-L-IND" },
+        { size: "L", color: "Ochre", priceCents: 450_000, available: 0 },
+      ],
+    });
+    // The bag is told the same figures.
+    const [forBag] = await productsForBag([adire.id]);
+    expect(page.kind === "found" && page.product.variants).toEqual(forBag!.variants);
+    // Once held, the L in Indigo is gone too, and M in Indigo is untouched by it.
+    await givenOrder({ lines: [{ productId: adire.id, size: "L", color: "Indigo", quantity: 3 }] });
+    const [after] = await productsForBag([adire.id]);
+    expect(after!.variants.map((v) => v.available)).toEqual([0, 0, 0, 0]);
+    expect(after!.available).toBe(0);
+    expect((await shopProducts({ size: "L", q: "adire", page: 1 })).total).toBe(0);
+  });
+
+  test("a variant is told as left only up to what one order may take, and takes its price and compare-at price", async () => {
+    const [tote] = await productsForBag([lamuSale.id]);
+    expect(tote!.variants).toEqual([
+      { size: "", color: "Natural", priceCents: 320_000, compareAtCents: null, sku: "", available: 10, perOrderLimit: true },
+      { size: "", color: "Black", priceCents: 300_000, compareAtCents: 360_000, sku: "", available: 4, perOrderLimit: false },
+      { size: "", color: "Indigo", priceCents: 320_000, compareAtCents: 400_000, sku: "", available: 1, perOrderLimit: false },
+    ]);
+    expect(tote).toMatchObject({ available: 10, perOrderLimit: true });
+    // A product without variants has none.
+    const [plain] = await productsForBag([(await givenProduct({ stock: 3 })).id]);
+    expect(plain).toMatchObject({ available: 3, perOrderLimit: false, variants: [] });
+  });
+
+  test("cards carry the compare-at price and say Sale when the product or any of its variants is on sale", async () => {
+    const cards = (await allPages({})).products;
+    const card = (name: string) => cards.find((c) => c.name === name)!;
+    expect(card("Shuka Sale Throw")).toMatchObject({ priceCents: 280_000, compareAtCents: 350_000, onSale: true });
+    expect(card("Lamu Sale Tote")).toMatchObject({ compareAtCents: null, onSale: true });
+    expect(card("Lamu Full Price Tote")).toMatchObject({ compareAtCents: 320_000, onSale: false });
+    expect(card("Adire Variant Wrap").onSale).toBe(false);
+    // The SQL agrees with the domain's rule (isOnSale of variantPrice) for every product.
+    for (const product of everyProduct.filter((p) => p.isVisible)) {
+      const onSale = isOnSale(product) || variantsOf(product.id).some((variant) => isOnSale(variantPrice(product, variant)));
+      expect(card(product.name).onSale, product.name).toBe(onSale);
+    }
+    expect((await newestProducts(50)).filter((c) => c.onSale).map((c) => c.name).sort()).toEqual(["Lamu Sale Tote", "Shuka Sale Throw"]);
   });
 });

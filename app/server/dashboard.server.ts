@@ -1,36 +1,46 @@
-import { asc, count, sql, sum } from "drizzle-orm";
+import { count, sql, sum } from "drizzle-orm";
 import { smsBudgetSpent, smsBudgetSpentLine, smsPerDay } from "~/domain/sms-limits";
 import { db } from "./db/database.server";
 import { orders, products } from "./db/schema.server";
 import { smsCountedToday } from "./notifications.server";
 import { pendingOrderSql, saleSql } from "./order-state.server";
 import { readSiteDocument } from "./site-documents.server";
-import { heldQuantitySql } from "./stock.server";
+import { stockUnitsSql } from "./stock.server";
+import { queryRows } from "./db/client.server";
+import { variantDisplayName } from "~/domain/variants";
 
-/** Products at or below this many units to sell appear in the dashboard's "running low" list. */
+/** Products and variants at or below this many units to sell appear in the dashboard's "running low" list. */
 const LOW_STOCK_THRESHOLD = 3;
+
+/** A product, or one size and colour of it, running low: named as "Ankara Wrap Dress — M, Indigo" (decision 049). */
+export type RunningLowLine = { productId: string; name: string; available: number };
 
 export type DashboardFigures = {
   totalSalesCents: number;
   pendingOrders: number;
   totalProducts: number;
   totalOrders: number;
-  runningLow: { id: string; name: string; available: number }[];
+  runningLow: RunningLowLine[];
 };
 
 /**
- * The products with at most LOW_STOCK_THRESHOLD units to sell, fewest first, up to `limit`, and how many there
- * are in all: the dashboard's list and the staff's daily summary.
+ * The products and variants with at most LOW_STOCK_THRESHOLD units to sell, fewest first, up to `limit`, and how many
+ * there are in all: the dashboard's list and the staff's daily summary.
  */
-export async function runningLowProducts(limit: number): Promise<{ lines: DashboardFigures["runningLow"]; total: number }> {
-  const available = sql<number>`greatest(${products.stock} - ${heldQuantitySql}, 0)`;
-  const rows = await (await db())
-    .select({ id: products.id, name: products.name, available, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(products)
-    .where(sql`${available} <= ${LOW_STOCK_THRESHOLD}`)
-    .orderBy(available, asc(products.name))
-    .limit(limit);
-  return { lines: rows.map(({ total: _total, ...line }) => line), total: rows[0]?.total ?? 0 };
+export async function runningLowProducts(limit: number): Promise<{ lines: RunningLowLine[]; total: number }> {
+  const rows = await queryRows<{ productId: string; name: string; size: string; color: string; available: number; total: string }>(
+    await db(),
+    sql`select unit.product_id as "productId", ${products.name} as name, unit.size, unit.color, unit.available,
+          count(*) over () as total
+        from ${stockUnitsSql} unit inner join ${products} on ${products.id} = unit.product_id
+        where unit.available <= ${LOW_STOCK_THRESHOLD}
+        order by unit.available, ${products.name}, ${products.id}, unit.size, unit.color
+        limit ${limit}`,
+  );
+  return {
+    lines: rows.map((row) => ({ productId: row.productId, name: variantDisplayName(row.name, row), available: Number(row.available) })),
+    total: Number(rows[0]?.total ?? 0),
+  };
 }
 
 /**

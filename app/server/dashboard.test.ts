@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import { givenProduct, givenStoredOrder } from "../../tests/setup/builders";
-import { dashboardFigures } from "./dashboard.server";
+import { dashboardFigures, runningLowProducts } from "./dashboard.server";
 
 test("the dashboard counts sales, pending orders, products and orders as product.md §4 says", async () => {
   await givenProduct({ id: "d1", name: "Plenty Bag", stock: 20 });
@@ -17,5 +17,22 @@ test("the dashboard counts sales, pending orders, products and orders as product
   const figures = await dashboardFigures();
   expect(figures).toMatchObject({ totalSalesCents: 150_000, pendingOrders: 3, totalProducts: 2, totalOrders: 8 });
   // 4 in stock, 2 held by the pending order: 2 left to sell. The cancelled order holds nothing.
-  expect(figures.runningLow).toEqual([{ id: "d2", name: "Last Wrap", available: 2 }]);
+  expect(figures.runningLow).toEqual([{ productId: "d2", name: "Last Wrap", available: 2 }]);
+});
+
+test("running low names each size and colour of a product that keeps stock per variant, by what it has left", async () => {
+  await givenProduct({ id: "v1", name: "Ankara Wrap Dress", variants: [
+    { size: "M", color: "Indigo", stock: 2 },
+    { size: "L", color: "Indigo", stock: 9 },
+    { size: "S", color: "Indigo", stock: 5 },
+  ] });
+  await givenStoredOrder({ id: "vheld", status: "Pending Payment", stockTakenAt: null, lines: [{ productId: "v1", quantity: 3, size: "S", color: "Indigo" }] });
+
+  const { lines, total } = await runningLowProducts(10);
+
+  expect(lines.filter((line) => line.productId === "v1")).toEqual([
+    { productId: "v1", name: "Ankara Wrap Dress — S, Indigo", available: 2 },
+    { productId: "v1", name: "Ankara Wrap Dress — M, Indigo", available: 2 },
+  ].sort((a, b) => (a.name < b.name ? -1 : 1)));
+  expect(total).toBeGreaterThanOrEqual(2);
 });

@@ -4,7 +4,7 @@ import { type ClientDetails, type OrderTab, ORDERS_PER_PAGE, riderMessage } from
 import { orderChangeEvents } from "~/domain/order-messages";
 import { normaliseOrderId } from "~/domain/order-id";
 import type { OrderStatus, PaymentStatus } from "~/domain/order-status";
-import { quantitiesByProduct, stockChange } from "~/domain/stock";
+import { stockChange } from "~/domain/stock";
 import { recordChange } from "./audit.server";
 import type { Database, Transaction } from "./db/client.server";
 import { db } from "./db/database.server";
@@ -163,7 +163,7 @@ export async function applyChange(
   const stock = stockChange({ ...order, stockTaken: order.stockTakenAt !== null }, next);
   let productsChanged = false;
   if (stock.takesStock || stock.heldBefore !== stock.heldAfter) {
-    const stockResult = await changeStockForOrder(tx, quantitiesByProduct(await orderLinesOf(tx, order.id)), stock, now);
+    const stockResult = await changeStockForOrder(tx, await orderLinesOf(tx, order.id), stock, now);
     if (!stockResult.ok) return stockResult;
     productsChanged = stockResult.soldOutChanged;
   }

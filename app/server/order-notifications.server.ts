@@ -74,7 +74,7 @@ const SAMPLE_ORDER: OrderFacts = {
   paymentStatus: "Unpaid",
   riderId: null,
 };
-const SAMPLE_LINES = [{ name: "Kiondo Sisal Handbag", size: "", color: "Natural", quantity: 2 }];
+const SAMPLE_LINES = [{ name: "Kiondo Sisal Handbag", size: "", color: "Natural", quantity: 2, unitPriceCents: 3_200_00 }];
 const SAMPLE_RIDER = { name: "Kamau Njoroge", phone: "+254722000111" };
 
 /**
@@ -90,7 +90,13 @@ export async function previewValues(origin: string): Promise<{ source: string; v
   const [lines, rider, payment] = order
     ? await Promise.all([
         database
-          .select({ name: orderLines.name, size: orderLines.size, color: orderLines.color, quantity: orderLines.quantity })
+          .select({
+            name: orderLines.name,
+            size: orderLines.size,
+            color: orderLines.color,
+            quantity: orderLines.quantity,
+            unitPriceCents: orderLines.unitPriceCents,
+          })
           .from(orderLines)
           .where(eq(orderLines.orderId, order.id))
           .orderBy(asc(orderLines.position)),

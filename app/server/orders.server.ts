@@ -8,7 +8,8 @@ import { showsRider } from "~/domain/order-status";
 import { fillPlaceholders, paymentDetailsText, ussdDialLink } from "~/domain/payment";
 import { phoneDigits } from "~/domain/phone";
 import { type HeldUnitLimits, heldUnitsBreach, type Holder, overUnitsPerOrder, unitsPerProductPerOrder } from "~/domain/hold-limits";
-import { PLACING_AN_ORDER } from "~/domain/stock";
+import { PLACING_AN_ORDER, quantitiesByStockUnit } from "~/domain/stock";
+import { sameOptions } from "~/domain/variants";
 import { looksLikeTrackingId, newTrackingId, normaliseTrackingId } from "~/domain/tracking-id";
 import { type OrderFacts, orderPlacedEvent } from "~/domain/order-messages";
 import type { Queryable } from "./db/client.server";
@@ -17,7 +18,7 @@ import { orderLines, orders, riders } from "./db/schema.server";
 import { publish } from "./events.server";
 import { messageDocuments, orderMessageWrites } from "./order-notifications.server";
 import { secureRandomInt } from "./random.server";
-import { lockHolder, lockProducts, shortfall, soldOutChangedBy, unitsHeldBy } from "./stock.server";
+import { lockHolder, lockProducts, shortfall, soldOutChangedBy, tracksVariants, unitsHeldBy } from "./stock.server";
 
 export type PlaceOrderResult = { ok: true; orderId: string } | { ok: false; problem: CheckoutProblem };
 
@@ -38,8 +39,9 @@ export async function orderIdForKey(key: string): Promise<string | undefined> {
 export type CheckoutFrom = { holder: Holder; limits: HeldUnitLimits };
 
 /**
- * Places an order from a bag (product.md §4): re-reads and locks every product, prices from the database, checks
- * visibility, options, the units one order may take and available stock, and writes the order and its lines in one
+ * Places an order from a bag (product.md §4): re-reads and locks every product, prices from the database (a variant's
+ * own price where it has one), checks visibility, options, the units one order may take and available stock of each
+ * product or variant (decision 049), and writes the order and its lines in one
  * transaction, so two checkouts can never both take the last unit. A shopper's checkout (`from`) also counts what
  * unpaid orders of the same phone number and network hold (decision 043). The same idempotency key always yields
  * the same order.
@@ -53,7 +55,7 @@ export async function placeOrder(input: CheckoutInput, now = new Date(), from?: 
     return await (await db()).transaction(async (tx): Promise<PlaceOrderResult> => {
       if (from) await lockHolder(tx, from.holder);
       // Locked in id order, so concurrent checkouts of overlapping bags queue instead of deadlocking.
-      const byId = await lockProducts(tx, [...new Set(input.bag.map((line) => line.productId))]);
+      const locked = await lockProducts(tx, [...new Set(input.bag.map((line) => line.productId))]);
       // A resubmission finds its order: at the insert (the key is unique) or, when the stock the first
       // submission took makes it look refused, here, so the check costs nothing on the usual path.
       const refuse = async (problem: CheckoutProblem): Promise<PlaceOrderResult> => {
@@ -61,41 +63,39 @@ export async function placeOrder(input: CheckoutInput, now = new Date(), from?: 
         return placed ? { ok: true, orderId: placed.id } : { ok: false, problem };
       };
 
-      const wanted = new Map<string, number>();
-      for (const line of input.bag) {
-        const product = byId.get(line.productId);
+      const lines = [];
+      for (const [position, line] of input.bag.entries()) {
+        const product = locked.products.get(line.productId);
         if (!product || !product.isVisible) {
           return refuse({ kind: "unavailable", productName: product?.name ?? "An item in your bag" });
         }
         const sizeOk = product.sizes.length === 0 ? line.size === "" : product.sizes.includes(line.size);
         const colorOk = product.colors.length === 0 ? line.color === "" : product.colors.includes(line.color);
-        if (!sizeOk || !colorOk) return refuse({ kind: "option-gone", productName: product.name });
-        wanted.set(product.id, (wanted.get(product.id) ?? 0) + line.quantity);
-      }
-      const names = new Map([...byId].map(([id, product]) => [id, product.name]));
-      const tooMany = overUnitsPerOrder(wanted, names, unitsPerProductPerOrder(documents.settings));
-      if (tooMany) return refuse({ kind: "too-many", ...tooMany });
-      const short = shortfall(byId, wanted);
-      if (short) return refuse({ kind: "sold-out", ...short });
-      if (from) {
-        const units = [...wanted.values()].reduce((sum, quantity) => sum + quantity, 0);
-        const breach = heldUnitsBreach(units, await unitsHeldBy(tx, from.holder), from.limits);
-        if (breach) return refuse({ kind: breach === "phone" ? "held-by-phone" : "held-by-network" });
-      }
-
-      const lines = input.bag.map((line, position) => {
-        const product = byId.get(line.productId)!;
-        return {
+        const variant = product.variants.find((v) => sameOptions(v, line));
+        if (!sizeOk || !colorOk || (product.variants.length > 0 && !variant)) return refuse({ kind: "option-gone", productName: product.name });
+        lines.push({
           position,
           productId: product.id,
           name: product.name,
           image: product.image,
-          unitPriceCents: product.priceCents,
+          unitPriceCents: variant?.priceCents ?? product.priceCents,
           size: line.size,
           color: line.color,
           quantity: line.quantity,
-        };
-      });
+        });
+      }
+      const wanted = quantitiesByStockUnit(lines, tracksVariants(locked));
+      const names = new Map([...locked.units].map(([unit, { name }]) => [unit, name]));
+      const tooMany = overUnitsPerOrder(new Map(wanted), names, unitsPerProductPerOrder(documents.settings));
+      if (tooMany) return refuse({ kind: "too-many", ...tooMany });
+      const short = shortfall(locked, wanted);
+      if (short) return refuse({ kind: "sold-out", ...short });
+      if (from) {
+        const units = wanted.reduce((sum, [, quantity]) => sum + quantity, 0);
+        const breach = heldUnitsBreach(units, await unitsHeldBy(tx, from.holder), from.limits);
+        if (breach) return refuse({ kind: breach === "phone" ? "held-by-phone" : "held-by-network" });
+      }
+
       const orderId = newOrderId(secureRandomInt);
       const facts: OrderFacts = {
         id: orderId,
@@ -129,7 +129,7 @@ export async function placeOrder(input: CheckoutInput, now = new Date(), from?: 
         ...orderMessageWrites(tx, facts, orderPlacedEvent(orderId), { lines }, documents, now),
       ]);
       // Shop pages show only whether a product is in stock: they are dropped when this order sells one out.
-      if (soldOutChangedBy(byId, [...wanted], PLACING_AN_ORDER)) await publish(tx, "products");
+      if (soldOutChangedBy(locked, wanted, PLACING_AN_ORDER)) await publish(tx, "products");
       return { ok: true, orderId };
     });
   } catch (error) {

@@ -1,17 +1,17 @@
 import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Actor } from "~/domain/audit";
 import { changedMeanwhileMessage } from "~/domain/edit-version";
-import { type ProductFormAnswer, SAVE_FAILED_MESSAGE } from "~/domain/product";
-import { type ProductInput, productEditSchema, readProductForm } from "~/domain/product.schema";
+import { type ProductFormAnswer, SAVE_FAILED_MESSAGE, variantLogChanges } from "~/domain/product";
+import { type ProductInput, productEditSchema, productFormErrors, readProductForm, type VariantInput } from "~/domain/product.schema";
 import { newProductKeys, productSlug } from "~/domain/slug";
+import { optionsKey, totalStock, type Variant } from "~/domain/variants";
 import { inBatches } from "./db/batches.server";
-import type { Database, Transaction } from "./db/client.server";
+import type { Database, Queryable, Transaction } from "./db/client.server";
 import { db } from "./db/database.server";
 import { likePattern } from "./db/like.server";
 import { recordChange } from "./audit.server";
-import { categories, products, productSlugHistory } from "./db/schema.server";
+import { categories, products, productSlugHistory, productVariants } from "./db/schema.server";
 import { publish } from "./events.server";
-import { fieldErrors } from "~/domain/form-errors";
 import { formFields } from "./form.server";
 import { newRecordId } from "./random.server";
 
@@ -50,9 +50,16 @@ export async function productsForAdmin(query = ""): Promise<AdminProductRow[]> {
 
 /**
  * What the product form edits, plus the SKU and slug it shows, and what the form sends back to guard its save:
- * the version it was loaded from, and the stock it showed (decision 031).
+ * the version it was loaded from, and the stock it showed, the product's and each variant's (decision 031).
  */
-export type ProductForEdit = ProductInput & { id: string; sku: string; slug: string; version: number };
+export type ProductForEdit = Omit<ProductInput, "compareAtCents" | "variants"> & {
+  compareAtCents: number | null;
+  variants: Variant[];
+  id: string;
+  sku: string;
+  slug: string;
+  version: number;
+};
 
 /** A product's own columns: what the product form edits, with its SKU and slug (the catalogue files' too). */
 export const PRODUCT_FIELD_COLUMNS = {
@@ -78,18 +85,76 @@ export const PRODUCT_FIELD_COLUMNS = {
 /** A product as the catalogue import compares and writes it and the exports read it: with rating and reviews. */
 export const CATALOGUE_PRODUCT_COLUMNS = { ...PRODUCT_FIELD_COLUMNS, rating: products.rating, reviewCount: products.reviewCount };
 
+/** A variant's columns as staff keep it (decision 049): the product form's, and what a shop page may show. */
+const VARIANT_COLUMNS = {
+  size: productVariants.size,
+  color: productVariants.color,
+  stock: productVariants.stock,
+  priceCents: productVariants.priceCents,
+  compareAtCents: productVariants.compareAtCents,
+  sku: productVariants.sku,
+};
+
+/** A product's variants in the form's order; none when it sells from its own stock. */
+function variantsOf(source: Queryable, productId: string): Promise<Variant[]> {
+  return source.select(VARIANT_COLUMNS).from(productVariants).where(eq(productVariants.productId, productId)).orderBy(asc(productVariants.position));
+}
+
 export async function productForEdit(id: string): Promise<ProductForEdit | undefined> {
-  const [row] = await (
-    await db()
-  )
-    .select({
-      ...PRODUCT_FIELD_COLUMNS,
-      version: products.version,
-    })
+  const database = await db();
+  const [row] = await database
+    .select({ ...PRODUCT_FIELD_COLUMNS, compareAtCents: products.compareAtCents, version: products.version })
     .from(products)
     .where(eq(products.id, id));
-  return row;
+  if (!row) return undefined;
+  const variants = await variantsOf(database, id);
+  // The stock the form shows and sends back is its variants' total, read with them (stock.server keeps them equal).
+  return { ...row, stock: variants.length > 0 ? totalStock(variants) : row.stock, variants };
 }
+
+/**
+ * Makes a product's variant rows these, in this order (decision 049), under the caller's lock on the product: rows of
+ * combinations not listed are deleted, the others written whole. None turns stock per variant off. The caller sets
+ * the product's stock to their total (totalStock) in the same transaction.
+ */
+async function writeVariants(tx: Transaction, productId: string, variants: readonly Variant[]): Promise<void> {
+  const kept = new Set(variants.map(optionsKey));
+  const current = await tx
+    .select({ id: productVariants.id, size: productVariants.size, color: productVariants.color })
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId));
+  const dropped = current.filter((row) => !kept.has(optionsKey(row))).map((row) => row.id);
+  for (const batch of inBatches(dropped)) await tx.delete(productVariants).where(inArray(productVariants.id, batch));
+  const rows = variants.map(({ size, color, stock, priceCents, compareAtCents, sku }, position) => ({
+    id: newRecordId(),
+    productId,
+    position,
+    size,
+    color,
+    stock,
+    priceCents,
+    compareAtCents,
+    sku,
+  }));
+  for (const batch of inBatches(rows)) {
+    await tx
+      .insert(productVariants)
+      .values(batch)
+      .onConflictDoUpdate({
+        target: [productVariants.productId, productVariants.size, productVariants.color],
+        set: {
+          position: sql`excluded.position`,
+          stock: sql`excluded.stock`,
+          priceCents: sql`excluded.price_cents`,
+          compareAtCents: sql`excluded.compare_at_cents`,
+          sku: sql`excluded.sku`,
+        },
+      });
+  }
+}
+
+/** A saved variant without what the form was loaded with. */
+const storedVariant = ({ stockWas: _stockWas, ...variant }: VariantInput): Variant => variant;
 
 export type SaveProductResult =
   | { ok: true; id: string; slug: string }
@@ -133,14 +198,19 @@ export async function createProduct(input: ProductInput, actor: Actor, now = new
       if (!(await categoryExists(tx, input.categoryId))) return { ok: false, problem: "missing-category" };
       const id = newRecordId();
       const { sku, slug } = newProductKeys(input.name, time);
+      const { variants: posted = [], ...fields } = input;
+      const variants = posted.map(storedVariant);
+      const stock = variants.length > 0 ? totalStock(variants) : fields.stock;
       const [row] = await tx
         .insert(products)
-        .values({ ...input, id, slug, sku, rating: 0, reviewCount: 0, createdAt: now, updatedAt: now })
+        .values({ ...fields, stock, id, slug, sku, rating: 0, reviewCount: 0, createdAt: now, updatedAt: now })
         .onConflictDoNothing()
         .returning({ id: products.id });
       if (!row) return null;
+      await writeVariants(tx, id, variants);
       await claimSlugs(tx, [slug]);
-      await recordChange(tx, { actor, entity: "product", entityId: id, action: "create", after: { ...input }, now });
+      const after = { ...fields, stock, ...variantLogChanges([], variants).after };
+      await recordChange(tx, { actor, entity: "product", entityId: id, action: "create", after, now });
       await publish(tx, "products", id);
       return { ok: true, id, slug };
     });
@@ -152,10 +222,33 @@ export async function createProduct(input: ProductInput, actor: Actor, now = new
 export type ProductEditBase = { version: number; stockWas: number };
 
 /**
+ * The variants a save writes, each with the stock it keeps (decision 031 for each variant): a row's stock is written
+ * only when the form changed it from the stock it was loaded with (a row the form added had none), and is refused
+ * when the row's stock moved meanwhile (an order took from it); an unchanged row keeps the stock it has now. Null
+ * when refused.
+ */
+function variantsToWrite(posted: readonly VariantInput[], current: readonly Variant[]): Variant[] | null {
+  const now = new Map(current.map((variant) => [optionsKey(variant), variant.stock]));
+  const written: Variant[] = [];
+  for (const { stockWas, ...variant } of posted) {
+    const was = stockWas ?? 0;
+    const stockNow = now.get(optionsKey(variant)) ?? 0;
+    const edited = variant.stock !== was;
+    if (edited && stockNow !== was) return null;
+    written.push({ ...variant, stock: edited ? variant.stock : stockNow });
+  }
+  return written;
+}
+
+/**
  * Saves the edited product (product.md §7) if nobody changed it since the form was loaded (decision 031): staff
  * edits bump the version, and a save naming an older one is refused. Stock is written only when the form
  * changed it, and refused when it changed under the form (an order delivered meanwhile), so a save never
- * puts back stock an order took. The slug is rebuilt from the name and the id (product.md §3); when that changes
+ * puts back stock an order took; with variants (decision 049) that holds for each variant's stock, and the
+ * product's stock becomes their total. Rows of a removed size or colour are deleted with their stock: the form
+ * warned before the save, and the activity log keeps what they held. Without variants in the form, stock per
+ * variant is off: the rows go, and the product keeps the stock the form sent (its variants' total unless changed).
+ * The slug is rebuilt from the name and the id (product.md §3); when that changes
  * the slug, the old one is kept in the slug history so links to it answer 301 to the new one. `database` is
  * another app process's connection in tests; by default, the shop's.
  */
@@ -170,23 +263,39 @@ export async function updateProduct(
   return (database ?? (await db())).transaction(async (tx): Promise<SaveProductResult> => {
     const [current] = await tx.select().from(products).where(eq(products.id, id)).for("update");
     if (!current) return { ok: false, problem: "missing-product" };
-    const stockEdited = input.stock !== base.stockWas;
-    if (current.version !== base.version || (stockEdited && current.stock !== base.stockWas)) {
-      return { ok: false, problem: "changed-meanwhile" };
-    }
+    if (current.version !== base.version) return { ok: false, problem: "changed-meanwhile" };
+    // Variants are only written under their product's lock, taken above.
+    const currentVariants = await variantsOf(tx, id);
+    const { stock: postedStock, variants: posted = [], compareAtCents = null, ...fields } = input;
+    const variants = variantsToWrite(posted, currentVariants);
+    if (!variants) return { ok: false, problem: "changed-meanwhile" };
+    // The product's own stock is guarded as before unless per-variant stock was on and stays on: then each row is.
+    const stock = variants.length > 0 ? totalStock(variants) : postedStock;
+    const stockEdited = stock !== base.stockWas;
+    const perVariantAlready = variants.length > 0 && currentVariants.length > 0;
+    if (!perVariantAlready && stockEdited && current.stock !== base.stockWas) return { ok: false, problem: "changed-meanwhile" };
     if (!(await categoryExists(tx, input.categoryId))) return { ok: false, problem: "missing-category" };
     const slug = productSlug(input.name, id);
-    const { stock, ...fields } = input;
-    const change = stockEdited ? { ...fields, stock } : fields;
+    const change = { ...fields, compareAtCents, ...(variants.length > 0 || stockEdited ? { stock } : {}) };
     await tx
       .update(products)
       .set({ ...change, slug, version: current.version + 1, updatedAt: now })
       .where(eq(products.id, id));
+    await writeVariants(tx, id, variants);
     if (slug !== current.slug) {
       await claimSlugs(tx, [slug]);
       await keepFormerSlugs(tx, [{ slug: current.slug, productId: id }], now);
     }
-    await recordChange(tx, { actor, entity: "product", entityId: id, action: "update", before: current, after: change, now });
+    const logged = variantLogChanges(currentVariants, variants);
+    await recordChange(tx, {
+      actor,
+      entity: "product",
+      entityId: id,
+      action: "update",
+      before: { ...current, ...logged.before },
+      after: { ...change, ...logged.after },
+      now,
+    });
     await publish(tx, "products", id);
     return { ok: true, id, slug };
   });
@@ -205,9 +314,9 @@ export async function saveProductForm(
 ): Promise<{ status: number; answer: ProductFormAnswer }> {
   const fields = formFields(form);
   const { parsed, skippedUrls } = readProductForm(fields);
-  if (!parsed.success) return { status: 400, answer: { saved: false, errors: fieldErrors(parsed.error), skippedUrls } };
+  if (!parsed.success) return { status: 400, answer: { saved: false, errors: productFormErrors(parsed.error), skippedUrls } };
   const base = productEditSchema.safeParse(fields);
-  if (productId !== null && !base.success) return { status: 400, answer: { saved: false, errors: fieldErrors(base.error), skippedUrls } };
+  if (productId !== null && !base.success) return { status: 400, answer: { saved: false, errors: productFormErrors(base.error), skippedUrls } };
   const failed = (status: number, message = SAVE_FAILED_MESSAGE) => ({ status, answer: { saved: false, errors: { form: message }, skippedUrls } });
   try {
     const result =

@@ -95,6 +95,8 @@ test("a new product gets a timestamp slug, an AFB-NEW SKU, no rating yet, and is
     sku: "AFB-NEW-1763784000000",
     slug: "ankara-wrap-top-1763784000000",
     version: 1,
+    compareAtCents: null,
+    variants: [],
   });
 });
 
@@ -157,7 +159,15 @@ test("an update saves the whole edited product and rebuilds the slug from the na
   const events = await announced(async () => (result = await edit(id, edited, new Date("2025-12-01T00:00:00Z"))));
 
   expect(result).toEqual({ ok: true, id, slug: `kikoi-beach-wrap-large-${id}` });
-  expect(await productForEdit(id)).toEqual({ ...edited, id, sku, slug: `kikoi-beach-wrap-large-${id}`, version: 2 });
+  expect(await productForEdit(id)).toEqual({
+    ...edited,
+    id,
+    sku,
+    slug: `kikoi-beach-wrap-large-${id}`,
+    version: 2,
+    compareAtCents: null,
+    variants: [],
+  });
   const [row] = await (await db()).select().from(products).where(eq(products.id, id));
   expect(row).toMatchObject({ rating: 0, reviewCount: 0, createdAt: NOW, updatedAt: new Date("2025-12-01T00:00:00Z") });
   expect(events).toEqual([{ topic: "products", id }]);

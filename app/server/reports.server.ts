@@ -14,7 +14,7 @@ import { type PeriodRange, periodRange, type ShopDate, shopDate } from "~/domain
 import type { ReportFilter } from "~/domain/report-period.schema";
 import { db } from "./db/database.server";
 import { liveCache } from "./live-cache.server";
-import { orderLines, orders, products } from "./db/schema.server";
+import { orderLines, orders, products, productVariants } from "./db/schema.server";
 import { saleSql } from "./order-state.server";
 
 /** When the report is read, and where: "today" and the week's Sunday are the shop's. */
@@ -88,7 +88,13 @@ async function computeSalesReport(
       .from(orderLines)
       .innerJoin(orders, eq(orderLines.orderId, orders.id))
       .where(sold),
-    database.select({ value: sql<string | null>`sum(${products.priceCents}::bigint * ${products.stock})` }).from(products),
+    // Each variant at its own price (the product's when it has none), a product without variants at its price.
+    database
+      .select({
+        value: sql<string | null>`sum(coalesce(${productVariants.priceCents}, ${products.priceCents})::bigint * coalesce(${productVariants.stock}, ${products.stock}))`,
+      })
+      .from(products)
+      .leftJoin(productVariants, eq(productVariants.productId, products.id)),
     // Grouped by position: the day expression holds a parameter, so repeating it would not match.
     database
       .select({ date: day, revenue: sum(orders.totalCents), orders: count() })

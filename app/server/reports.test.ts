@@ -240,3 +240,10 @@ test("with 50,000 orders the report and its CSV stay quick, and pages of the tab
   expect(reportMs).toBeLessThan(4_000);
   expect(csvMs).toBeLessThan(8_000);
 });
+
+test("the current stock value counts each variant's stock at its own price, or at the product's when it has none", async () => {
+  const before = (await report({ period: "custom", from: "2026-01-05", to: "2026-01-05" })).stockValueCents;
+  await givenProduct({ priceCents: 4_000_00, variants: [{ size: "M", stock: 3 }, { size: "L", stock: 2, priceCents: 5_000_00 }] });
+  const after = (await report({ period: "custom", from: "2026-01-06", to: "2026-01-06" })).stockValueCents;
+  expect(after - before).toBe(3 * 4_000_00 + 2 * 5_000_00);
+});

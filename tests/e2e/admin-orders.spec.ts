@@ -225,7 +225,7 @@ test("dispatch asks for a rider, then sets Out for Delivery and offers the rider
       "Phone: +254712345678",
       "Address: Kimathi Street, Nairobi",
       "Items:",
-      "- 1 × Adinkra-Inspired Cushion Cover (45 × 45 cm, Ochre & Charcoal)",
+      "- 1 × Adinkra-Inspired Cushion Cover (45 × 45 cm, Ochre & Charcoal) at KSH 2,400",
       "Amount to collect: KSH 2,400",
     ].join("\n"),
   );

@@ -4,7 +4,7 @@ import type { CheckoutInput } from "../../app/domain/checkout.schema";
 import { productSlug } from "../../app/domain/slug";
 import { newTrackingId } from "../../app/domain/tracking-id";
 import { db } from "../../app/server/db/database.server";
-import { categories, orderLines, orders, products, riders } from "../../app/server/db/schema.server";
+import { categories, orderLines, orders, products, productVariants, riders } from "../../app/server/db/schema.server";
 import { placeOrder } from "../../app/server/orders.server";
 import { newRecordId, secureRandomInt } from "../../app/server/random.server";
 
@@ -16,15 +16,33 @@ export type ProductRow = typeof products.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
 
 /** A product of its own, so tests never share stock: 10 in stock at KSH 1,200, in no size or colour. */
-export async function givenProduct(changes: Partial<typeof products.$inferInsert> = {}): Promise<ProductRow> {
-  const id = changes.id ?? newRecordId();
-  const name = changes.name ?? `Kiondo Basket ${id}`;
-  const [row] = await (await db())
+export async function givenProduct(
+  changes: Partial<typeof products.$inferInsert> & { variants?: GivenVariant[] } = {},
+): Promise<ProductRow> {
+  const { variants, ...columns } = changes;
+  const id = columns.id ?? newRecordId();
+  const name = columns.name ?? `Kiondo Basket ${id}`;
+  // A product with variants offers their sizes and colours, and its stock is their total (decision 049).
+  const options = variants && {
+    sizes: [...new Set(variants.map((v) => v.size ?? "").filter(Boolean))],
+    colors: [...new Set(variants.map((v) => v.color ?? "").filter(Boolean))],
+    stock: variants.reduce((sum, v) => sum + (v.stock ?? 0), 0),
+  };
+  const database = await db();
+  const [row] = await database
     .insert(products)
-    .values({ slug: productSlug(name, id), sku: `TEST-${id}`, priceCents: 1_200_00, stock: 10, ...changes, id, name })
+    .values({ slug: productSlug(name, id), sku: `TEST-${id}`, priceCents: 1_200_00, stock: 10, ...options, ...columns, id, name })
     .returning();
+  if (variants && variants.length > 0) {
+    await database.insert(productVariants).values(
+      variants.map((variant, position) => ({ id: newRecordId(), productId: id, position, size: "", color: "", stock: 0, ...variant })),
+    );
+  }
   return row!;
 }
+
+/** A size and colour of a product with its own stock (0 unless said), and its own price, compare-at price and SKU when given. */
+export type GivenVariant = Partial<Omit<typeof productVariants.$inferInsert, "id" | "productId" | "position">>;
 
 /** A line of a bag: one unit, in no size or colour, unless the test says otherwise. */
 type OrderLineInput = { productId: string; quantity?: number; size?: string; color?: string };

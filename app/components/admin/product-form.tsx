@@ -1,11 +1,13 @@
 import { useEffect, useState } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
 import { ProductImages } from "~/components/admin/product-images";
+import { ProductVariants, useVariantGrid } from "~/components/admin/product-variants";
 import { Button, buttonClass } from "~/components/ui/button";
 import { SelectField, TextArea, TextField } from "~/components/ui/field";
 import { ErrorMessage, LiveStatus } from "~/components/ui/status";
 import { centsToShillings } from "~/domain/money";
 import { type ProductFields, type ProductFormAnswer, REQUIRED_FIELDS_MESSAGE } from "~/domain/product";
+import type { Variant } from "~/domain/variants";
 
 /** product.md §9: after 'Saved!' the form returns to the products list after 2 s. */
 const REDIRECT_MS = 2_000;
@@ -37,6 +39,7 @@ function Checkbox({
  * The product form, for a new product and for an edit (product.md §2, §3, §5). Everything is checked on the server:
  * lists are posted as typed (a comma typed at the end stays put) and parsed there. A save shows 'Saving...'
  * then 'Saved!' and returns to the list after 2 s; a refusal keeps everything typed and the button enabled.
+ * A product with sizes or colours may keep stock per combination (decision 049): see ProductVariants.
  */
 export function ProductForm({
   product,
@@ -44,13 +47,17 @@ export function ProductForm({
   submitLabel,
 }: {
   /** An edit carries the version it was loaded from; its save is refused if someone changed the product since. */
-  product: ProductFields & { version?: number };
+  product: ProductFields & { version?: number; compareAtCents?: number | null; variants?: Variant[] };
   categories: readonly { id: string; name: string }[];
   submitLabel: "Create Product" | "Update Product";
 }) {
   const fetcher = useFetcher<ProductFormAnswer>();
   const navigate = useNavigate();
   const [images, setImages] = useState(product.images);
+  // Sizes and colours are followed as typed: the Variants rows come and go with them.
+  const [sizes, setSizes] = useState(product.sizes.join(", "));
+  const [colors, setColors] = useState(product.colors.join(", "));
+  const grid = useVariantGrid({ variants: product.variants ?? [], stock: product.stock, sizes, colors });
   const busy = fetcher.state !== "idle";
   const answer = busy ? undefined : fetcher.data;
   const saved = answer?.saved === true;
@@ -110,13 +117,25 @@ export function ProductForm({
           error={fieldError("price")}
         />
         <TextField
+          label="Compare-at price"
+          name="compareAt"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={0.01}
+          hint="In KSH, optional: the “was” price. When it is above the price, the shop shows it struck through, with a Sale badge."
+          defaultValue={product.compareAtCents == null ? "" : centsToShillings(product.compareAtCents)}
+          error={fieldError("compareAt")}
+        />
+        <TextField
           label="Stock"
           name="stock"
           type="number"
           inputMode="numeric"
           min={0}
           step={1}
-          defaultValue={product.stock}
+          hint={grid.stockField.readOnly ? "The total of the variants' stock below." : undefined}
+          {...grid.stockField}
           error={fieldError("stock")}
         />
         <TextField label="Material" name="material" defaultValue={product.material} error={fieldError("material")} />
@@ -148,17 +167,21 @@ export function ProductForm({
           label="Sizes"
           name="sizes"
           hint={`${commaHint} For example: S, M, L`}
-          defaultValue={product.sizes.join(", ")}
+          value={sizes}
+          onChange={(event) => setSizes(event.target.value)}
           error={fieldError("sizes")}
         />
         <TextField
           label="Colors"
           name="colors"
           hint={`${commaHint} For example: Red, Indigo`}
-          defaultValue={product.colors.join(", ")}
+          value={colors}
+          onChange={(event) => setColors(event.target.value)}
           error={fieldError("colors")}
         />
       </div>
+
+      <ProductVariants grid={grid} fieldError={fieldError} />
 
       <fieldset className="flex min-w-0 flex-wrap gap-x-8 gap-y-3">
         <legend className="mb-2 text-sm font-semibold">Shown in the shop</legend>

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Thumbnail } from "~/components/ui/image";
 import { Price } from "~/components/ui/price";
-import { type BagLine, overLineMessage } from "~/domain/bag";
+import { type BagLine, type LineOffer, overLineMessage } from "~/domain/bag";
 import type { BagLineProduct } from "./bag-products";
 
 // Plain signs rather than icons: a few hundred bytes less for every shopper who opens the bag.
@@ -15,18 +15,21 @@ function bagLineName(name: string, line: BagLine): string {
 }
 
 /**
- * One line of the bag page: picture, name, options, quantity buttons, Remove and the line's total. `most` is
- * the most the line may hold (mostOfLine): the plus button stops there.
+ * One line of the bag page: picture, name, options, quantity buttons, Remove and the line's total. `offer` is the
+ * line's own price and stock (lineOffer: its variant's when it has stock of its own); `most` is the most the line
+ * may hold (mostOfLine): the plus button stops there.
  */
 export function BagLineItem({
   line,
   product,
+  offer,
   most,
   onQuantity,
   onRemove,
 }: {
   line: BagLine;
   product: BagLineProduct;
+  offer: LineOffer | undefined;
   most: number;
   onQuantity: (quantity: number) => void;
   onRemove: () => void;
@@ -34,7 +37,7 @@ export function BagLineItem({
   if (product === "loading") {
     return <li className="h-32 animate-pulse rounded-xl bg-clay-100 dark:bg-earth-900" aria-hidden="true" />;
   }
-  if (product === "gone") {
+  if (product === "gone" || !offer) {
     return (
       <li className="flex items-center justify-between gap-4 rounded-xl border border-clay-300 p-4 dark:border-earth-700">
         <p>This item is no longer available.</p>
@@ -55,13 +58,13 @@ export function BagLineItem({
               {product.name}
             </Link>
           </h2>
-          <Price cents={product.priceCents * line.quantity} className="shrink-0 font-semibold" />
+          <Price cents={offer.priceCents * line.quantity} className="shrink-0 font-semibold" />
         </div>
         {line.size && <p className="text-sm">Size: {line.size}</p>}
         {line.color && <p className="text-sm">Colour: {line.color}</p>}
-        {line.quantity > product.available && (
+        {line.quantity > offer.available && (
           <p className="text-sm font-medium text-red-700 dark:text-red-300">
-            {overLineMessage(product.available, product.perOrderLimit)}
+            {overLineMessage(offer.available, offer.perOrderLimit, offer.variant)}
           </p>
         )}
         <div className="mt-auto flex items-center justify-between gap-3 pt-2">

@@ -6,6 +6,7 @@ import {
   type BagLineIdentity,
   bagItemCount,
   clearBag,
+  type LineStock,
   readStoredBag,
   removeFromBag,
   setQuantity,
@@ -59,17 +60,17 @@ export function useBag() {
   return {
     lines,
     count: bagItemCount(lines),
-    /** Adds one of a line, never above what is `available` of its product for it; false when it could not. */
-    add: useCallback((line: BagLineIdentity, available: number) => {
+    /** Adds one of a line, never above what is left for it (`stock`, mostOfLine); false when it could not. */
+    add: useCallback((line: BagLineIdentity, stock: LineStock) => {
       const before = readBag();
-      const after = addToBag(before, line, 1, available);
+      const after = addToBag(before, line, 1, stock);
       if (bagItemCount(after) === bagItemCount(before)) return false;
       writeBag(after);
       return true;
     }, []),
-    /** Sets a line's quantity, never above what is `available` of its product for it (mostOfLine). */
+    /** Sets a line's quantity, never above what is left for it (`stock`, mostOfLine). */
     setQuantity: useCallback(
-      (line: BagLineIdentity, quantity: number, available: number) => writeBag(setQuantity(readBag(), line, quantity, available)),
+      (line: BagLineIdentity, quantity: number, stock: LineStock) => writeBag(setQuantity(readBag(), line, quantity, stock)),
       [],
     ),
     remove: useCallback((line: BagLineIdentity) => writeBag(removeFromBag(readBag(), line)), []),

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { Price } from "~/components/ui/price";
-import { type BagLine, bagSubtotalCents } from "~/domain/bag";
+import { type BagLine, bagSubtotalCents, lineOffer } from "~/domain/bag";
 import type { BagLineProduct } from "./bag-products";
 
-/** The order as it will be placed: each line at today's price and the total (delivery is not charged). */
+/** The order as it will be placed: each line at today's price (its variant's own, when it has one) and the total (delivery is not charged). */
 export function CheckoutSummary({
   lines,
   productOf,
@@ -15,9 +15,9 @@ export function CheckoutSummary({
 }) {
   const products = lines.map((line) => productOf(line.productId));
   const priced = products.every((product) => product !== "loading");
-  const total = bagSubtotalCents(lines, (id) => {
-    const product = productOf(id);
-    return typeof product === "object" ? product.priceCents : undefined;
+  const total = bagSubtotalCents(lines, (line) => {
+    const product = productOf(line.productId);
+    return typeof product === "object" ? lineOffer(product, line).priceCents : undefined;
   });
   return (
     <section aria-labelledby="order-summary" className={`h-fit rounded-2xl bg-clay-100 p-6 dark:bg-earth-900 ${className}`}>
@@ -40,7 +40,7 @@ export function CheckoutSummary({
                     <span className="font-semibold">{product.name}</span> × {line.quantity}
                     {(line.size || line.color) && <span className="block">{[line.size, line.color].filter(Boolean).join(", ")}</span>}
                   </span>
-                  <Price cents={product.priceCents * line.quantity} className="shrink-0" />
+                  <Price cents={lineOffer(product, line).priceCents * line.quantity} className="shrink-0" />
                 </>
               ) : (
                 <span>{product === "gone" ? "An item that is no longer available" : "Loading…"}</span>

@@ -1,10 +1,11 @@
 import { Link } from "react-router";
 import { Picture } from "~/components/ui/image";
-import { Price } from "~/components/ui/price";
 import type { ProductCard as ProductCardData } from "~/server/catalogue.server";
+import { SalePrice } from "./sale-price";
 
 /**
- * A product in a grid: picture, name, price, and the bestseller / new-arrival mark. `sizes` is the picture's
+ * A product in a grid: picture, name, price (the compare-at price struck through beside it), the bestseller /
+ * new-arrival mark, and "Sale" when the product or one of its variants is on sale. `sizes` is the picture's
  * width in the grid at each screen width, so a phone downloads the smallest picture that is sharp enough.
  */
 export function ProductCard({ product, sizes, priority = false }: { product: ProductCardData; sizes: string; priority?: boolean }) {
@@ -24,13 +25,16 @@ export function ProductCard({ product, sizes, priority = false }: { product: Pro
         {mark && (
           <span className="absolute top-2 left-2 rounded-full bg-earth-950/85 px-2.5 py-1 text-xs font-semibold text-clay-50">{mark}</span>
         )}
+        {product.onSale && (
+          <span className="absolute top-2 right-2 rounded-full bg-clay-700 px-2.5 py-1 text-xs font-semibold text-white">Sale</span>
+        )}
       </div>
       <h3 className="mt-3 text-sm font-semibold">
         <Link to={`/product/${product.slug}`} className="after:absolute after:inset-0">
           {product.name}
         </Link>
       </h3>
-      <Price cents={product.priceCents} className="mt-1 block text-sm" />
+      <SalePrice priceCents={product.priceCents} compareAtCents={product.compareAtCents} className="mt-1 block text-sm" />
     </article>
   );
 }

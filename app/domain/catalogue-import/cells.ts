@@ -80,6 +80,11 @@ function productProblems(problems: ImportProblem[]) {
     note(at: Cell, detail: string) {
       problems.push(problemAt(at, detail, false));
     },
+    /** A note that keeps the product out without stopping the file (a product the shop cannot sell, e.g. free). */
+    leaveOut(at: Cell, detail: string) {
+      problems.push(problemAt(at, detail, false));
+      blocked = true;
+    },
     get blocked() {
       return blocked;
     },
@@ -100,6 +105,9 @@ export function productReader(file: FileContext) {
     name: (cell: Cell) => readName(cell, problems),
     list: (cell: Cell, entries: string[]) => readList(cell, entries, problems),
     price: (cell: Cell) => readPrice(cell, file.style, problems),
+    priceOrZero: (cell: Cell) => readPriceOrZero(cell, file.style, problems),
+    compareAt: (cell: Cell) => readCompareAt(cell, file.style, problems),
+    soldStock: (cell: Cell, why: string) => readSoldStock(cell, file.style, problems, why),
     wholeNumber: (cell: Cell, max: number) => readWholeNumber(cell, file.style, max, problems),
     stockSum: (cells: readonly Cell[], sumAt: Cell) => readStockSum(cells, file.style, problems, sumAt),
     images: (cells: readonly Cell[]) => readImages(cells, file.shopOrigin, problems),
@@ -166,6 +174,36 @@ function readPrice(cell: Cell, style: NumberStyle, problems: Problems): number {
   return 0;
 }
 
+/**
+ * A variant's price where the old shop allows 0 (Shopify, WooCommerce): 0 when it is 0, so the format can leave the
+ * variant out with a note instead of stopping the file; null for any other problem, which blocks as readPrice's do.
+ */
+function readPriceOrZero(cell: Cell, style: NumberStyle, problems: Problems): number | null {
+  if (readNumber(cell.text, style)?.value === 0) return 0;
+  const cents = readPrice(cell, style, problems);
+  return cents === 0 ? null : cents;
+}
+
+/** A compare-at ("was") price; empty or 0 is none (Shopify writes "0.00" for none). */
+function readCompareAt(cell: Cell, style: NumberStyle, problems: Problems): number | null {
+  if (cell.text === "" || readNumber(cell.text, style)?.value === 0) return null;
+  const cents = readPrice(cell, style, problems);
+  return cents === 0 ? null : cents;
+}
+
+/**
+ * Stock as a shop that sells past it writes it (Shopify's "continue" policy, WooCommerce's backorders): below 0
+ * counts as 0, with a note saying `why`; anything else is read as readWholeNumber reads it.
+ */
+function readSoldStock(cell: Cell, style: NumberStyle, problems: Problems, why: string): number {
+  const number = readNumber(cell.text, style);
+  if (number && Number.isInteger(number.value) && number.value < 0) {
+    problems.note(cell, `${quoted(cell.text)} is below 0 (${why}); it counts as 0.`);
+    return 0;
+  }
+  return readWholeNumber(cell, style, MAX_STOCK, problems);
+}
+
 /** A whole number from 0 to `max`; an empty cell is 0. */
 function readWholeNumber(cell: Cell, style: NumberStyle, max: number, problems: Problems): number {
   if (cell.text === "") return 0;
@@ -181,8 +219,13 @@ function readWholeNumber(cell: Cell, style: NumberStyle, max: number, problems: 
 /** The sum of several stock cells (variants), which must itself fit. */
 function readStockSum(cells: readonly Cell[], style: NumberStyle, problems: Problems, sumAt: Cell): number {
   const stock = cells.reduce((sum, cell) => sum + readWholeNumber(cell, style, MAX_STOCK, problems), 0);
-  if (stock > MAX_STOCK) problems.block(sumAt, `the stock adds up to ${formatCount(stock)}, above the most the shop takes, ${formatCount(MAX_STOCK)}.`);
+  checkStockTotal(stock, sumAt, problems);
   return stock;
+}
+
+/** A product's stock added up from its variants must fit, as any one stock must. */
+export function checkStockTotal(stock: number, sumAt: Cell, problems: Problems): void {
+  if (stock > MAX_STOCK) problems.block(sumAt, `the stock adds up to ${formatCount(stock)}, above the most the shop takes, ${formatCount(MAX_STOCK)}.`);
 }
 
 /** An address of one of the shop's own uploads, as its exports write it, is the upload itself. */
@@ -208,14 +251,18 @@ function readImages(cells: readonly Cell[], shopOrigin: string | null, problems:
 /** A cell's text split into one cell per entry, each still located at the cell. */
 export const splitCell = (cell: Cell, entries: readonly string[]): Cell[] => entries.map((text) => ({ ...cell, text }));
 
-const SIZE_NAMES = ["size", "sizes", "taille"];
-const COLOR_NAMES = ["color", "colour", "colors", "colours", "couleur"];
+// An option's (Shopify) or attribute's (WooCommerce) name as shops write it: its last word says what it is ("Ring
+// Size", "Necklace Length" and "Chain Length" are sizes; "14k Gold Color" and "Metal Colour" are colours). Other
+// names ("Finish", "Logo", "Material") are no size or colour: the variant keeps them in its size (decision 050).
+const SIZE_WORDS = ["size", "sizes", "taille", "length"];
+const COLOR_WORDS = ["color", "colour", "colors", "colours", "couleur"];
 
-/** Which list an option (Shopify) or attribute (WooCommerce) fills, by its name; other options are ignored. */
+/** Which list an option or attribute fills, by its name; null for any other option. */
 export function optionList(name: string): "sizes" | "colors" | null {
-  const word = name.trim().toLowerCase().replace(/^pa_/, "");
-  if (SIZE_NAMES.includes(word)) return "sizes";
-  return COLOR_NAMES.includes(word) ? "colors" : null;
+  const words = name.trim().toLowerCase().replace(/^pa_/, "").split(/[^\p{L}\p{N}]+/u).filter((word) => word !== "");
+  const last = words.at(-1) ?? "";
+  if (SIZE_WORDS.includes(last)) return "sizes";
+  return COLOR_WORDS.includes(last) ? "colors" : null;
 }
 
 export function addOnce(list: string[], value: string): void {
@@ -225,7 +272,18 @@ export function addOnce(list: string[], value: string): void {
 /** Defaults for the fields a format does not carry: those of a blank product. */
 export function productAt(row: number): ImportedProduct {
   const { images, ...content } = blankProduct();
-  return { ...content, row, sku: null, slug: null, categoryName: null, imageUrls: images, rating: 0, reviewCount: 0 };
+  return {
+    ...content,
+    row,
+    sku: null,
+    slug: null,
+    categoryName: null,
+    imageUrls: images,
+    rating: 0,
+    reviewCount: 0,
+    compareAtCents: null,
+    variants: [],
+  };
 }
 
 /** The columns a format reads, as a CatalogueColumns: only those the file has. */

@@ -15,7 +15,9 @@ describe("Duka's own format", () => {
       description: "A flowing wrap dress.\nCut from Ankara wax print.",
       details: ["Adjustable tie waist", "Hand wash cold"],
       priceCents: 450_000,
+      compareAtCents: null,
       stock: 12,
+      variants: [],
       categoryName: "Dresses",
       sizes: ["S", "M", "L"],
       colors: ["Sunset Orange", "Indigo"],
@@ -106,7 +108,9 @@ describe("Duka's own format", () => {
         description: "",
         details: [],
         priceCents: 350_000,
+        compareAtCents: null,
         stock: 0,
+        variants: [],
         categoryName: null,
         sizes: [],
         colors: [],
@@ -224,5 +228,51 @@ describe("Duka lists", () => {
 
   test("entries are trimmed, blanks dropped, and a lone backslash is kept", () => {
     expect(readDukaList(" S | | M |C:\\d")).toEqual(["S", "M", "C:\\d"]);
+  });
+});
+
+describe("variant rows (issue 22)", () => {
+  const HEADER = "SKU,Name,Price (KSH),Compare-at price (KSH),Stock,Sizes,Colors,Variant size,Variant color,Variant SKU";
+
+  test("each variant's row, under its product's, gives its stock, own price, compare-at price and SKU", () => {
+    const reading = read(
+      `${HEADER}\nAFB-1,Ankara Dress,4500,5200,5,S|M,Indigo,,,\nAFB-1,,,,2,,,S,Indigo,AFB-1-S\n,,4800,,3,,,M,Indigo,\nAFB-2,Kanga,950,,4,,,,,\n`,
+    );
+    expect(reading.problems).toEqual([]);
+    expect(reading.columns).toMatchObject({ compareAtCents: "Compare-at price (KSH)", variants: "Variant size" });
+    expect(reading.products).toEqual([
+      expect.objectContaining({
+        row: 2,
+        priceCents: 450_000,
+        compareAtCents: 520_000,
+        stock: 5,
+        variants: [
+          { size: "S", color: "Indigo", stock: 2, priceCents: null, compareAtCents: null, sku: "AFB-1-S" },
+          { size: "M", color: "Indigo", stock: 3, priceCents: 480_000, compareAtCents: null, sku: "" },
+        ],
+      }),
+      expect.objectContaining({ row: 5, stock: 4, variants: [] }),
+    ]);
+  });
+
+  test("a size missing from the product's list is added; the stock is the variants' total, with a note when it differed", () => {
+    const reading = read(`${HEADER}\nAFB-1,Dress,4500,,9,S,,,,\n,,,,2,,,S,,\n,,,,1,,,XL,,\n`);
+    expect(reading.products[0]).toMatchObject({ sizes: ["S", "XL"], stock: 3 });
+    expect(messages(reading)).toEqual(['Row 2, Stock: "9" is not its variants\' stock added up; the product\'s stock is their total, 3.']);
+  });
+
+  test("a variant's row that repeats a combination, lacks a size the others have, or sits under another SKU blocks its product", () => {
+    const reading = read(`${HEADER}\nAFB-1,Dress,4500,,,S|M,,,,\n,,,,1,,,S,,\n,,,,1,,,S,,\nAFB-9,,,,1,,,,,X\n`);
+    expect(reading.products).toEqual([]);
+    expect(messages(reading)).toEqual([
+      'Row 4, Variant size: "S" is also on row 3; each size and colour has one row.',
+      'Row 5, SKU: "AFB-9" is not the SKU of the product above it, "Dress"; a variant\'s row goes right under its product\'s row.',
+      'Row 5, Variant size: is empty, but "Dress" has sizes: give this variant one of them.',
+    ]);
+  });
+
+  test("a variant's row with no product above it", () => {
+    const reading = read(`${HEADER}\n,,,,1,,,S,,\n`);
+    expect(messages(reading)).toEqual(["Row 2, Variant size: this variant's row has no product above it; a variant's row goes right under its product's row."]);
   });
 });

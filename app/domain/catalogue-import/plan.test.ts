@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import type { Variant } from "../variants";
 import { type CatalogueCategory, catalogueImportPlan } from "./plan";
 import { fixture, read, type StoredProductFields, storedProduct } from "./test-helpers";
 
@@ -42,6 +43,7 @@ describe("catalogueImportPlan", () => {
       "description",
       "details",
       "priceCents",
+      "compareAtCents",
       "stock",
       "categoryName",
       "colors",
@@ -107,7 +109,7 @@ describe("catalogueImportPlan", () => {
   test("importing a file, then the same file again, changes nothing the second time", () => {
     const reading = read(fixture("shopify-products.csv"));
     const first = catalogueImportPlan(reading, [], categories);
-    expect(first.created).toBe(6);
+    expect(first.created).toBe(7);
     expect(first.newCategories).toEqual(["Necklaces", "Home Decor", "Men's Wear"]);
 
     // What the server would store for the first import (slugs and SKUs as given, categories created).
@@ -123,7 +125,33 @@ describe("catalogueImportPlan", () => {
       }),
     );
     const second = catalogueImportPlan(reading, catalogue, allCategories);
-    expect([second.created, second.updated, second.unchanged]).toEqual([0, 0, 6]);
+    expect([second.created, second.updated, second.unchanged]).toEqual([0, 0, 7]);
     expect(second.newCategories).toEqual([]);
+  });
+
+  describe("variants (issue 22)", () => {
+    const variant = (size: string, stock: number, fields: Partial<Variant> = {}): Variant => ({ size, color: "", stock, priceCents: null, compareAtCents: null, sku: "", ...fields });
+    const dress = (fields: Partial<StoredProductFields>) => stored({ id: "p1", sku: "D1", slug: "dress", name: "Dress", sizes: ["S", "M"], stock: 5, ...fields });
+    const file = (rows: string) => read(`SKU,Name,Price (KSH),Compare-at price (KSH),Stock,Sizes,Variant size,Variant SKU\n${rows}`);
+
+    test("variants, and a compare-at price taken off, are changes; the same ones are not", () => {
+      const catalogue = [dress({ compareAtCents: 150_000, variants: [variant("S", 2), variant("M", 3)] })];
+      const same = catalogueImportPlan(file("D1,Dress,1000,1500,5,S|M,,\nD1,,,,2,,S,\nD1,,,,3,,M,\n"), catalogue, categories);
+      expect(same.steps.map((step) => step.action)).toEqual(["unchanged"]);
+      const changed = catalogueImportPlan(file("D1,Dress,1000,,5,S|M,,\nD1,,,,1,,S,\nD1,,1200,,4,,M,D1-M\n"), catalogue, categories);
+      expect(changed.steps[0]).toMatchObject({ action: "update", changes: ["compareAtCents", "variants"] });
+      expect(changed.steps[0]!.product.variants).toEqual([variant("S", 1), variant("M", 4, { priceCents: 120_000, sku: "D1-M" })]);
+    });
+
+    test("a file without variants keeps the stored ones, following its sizes; their total stays the stock", () => {
+      const catalogue = [dress({ variants: [variant("S", 2), variant("M", 3)] })];
+      const plan = catalogueImportPlan(read("SKU,Name,Price (KSH),Stock,Sizes\nD1,Dress,1000,9,M|L\n"), catalogue, categories);
+      expect(plan.steps[0]).toMatchObject({ action: "update", changes: ["stock", "sizes", "variants"] });
+      expect(plan.steps[0]!.product).toMatchObject({ stock: 3, variants: [variant("M", 3), variant("L", 0)] });
+      expect(plan.problems).toEqual([
+        expect.objectContaining({ message: 'Row 2, Sizes: "Dress — S" had 2 in stock; the file\'s sizes and colours leave it out, so it is removed.', blocking: false }),
+        expect.objectContaining({ message: 'Row 2, Stock: "Dress" keeps stock per size and colour, so its stock stays their total, 3, not 9.', blocking: false }),
+      ]);
+    });
   });
 });

@@ -1,13 +1,23 @@
 import { categoryKey } from "../category";
+import { formatCount } from "../number-format";
 import type { ProductFields } from "../product";
+import { droppedVariantsWithStock, sameOptions, totalStock, type Variant, variantDisplayName, variantsForOptions } from "../variants";
 import { type ImportProblem, problemAt, quoted } from "./cells";
 import type { CatalogueColumns, CatalogueField, ImportedProduct } from "./reading";
 
 // The plan (issue 13): what confirming an import would create, update or leave alone, for the preview and for the
 // import itself.
 
-/** A product as stored, as the plan compares it and the exports write it. */
-export type CatalogueProduct = ProductFields & { id: string; sku: string; slug: string; rating: number; reviewCount: number };
+/** A product as stored, as the plan compares it and the exports write it: with its variants, in the form's order. */
+export type CatalogueProduct = ProductFields & {
+  id: string;
+  sku: string;
+  slug: string;
+  rating: number;
+  reviewCount: number;
+  compareAtCents: number | null;
+  variants: Variant[];
+};
 
 export type CatalogueCategory = { id: string; name: string };
 
@@ -25,14 +35,22 @@ export type CatalogueImportPlan = {
   unchanged: number;
   /** Categories the import creates, named as the file first writes them. */
   newCategories: string[];
-  /** Rows that clash with the catalogue; they are not in `steps`. */
+  /** Rows that clash with the catalogue (they are not in `steps`), and notes on what a step keeps as stored. */
   problems: ImportProblem[];
 };
 
 // Browsers post a form's line breaks as CRLF, files bring LF: the same text either way.
 const sameText = (a: string, b: string) => a.replace(/\r\n?/g, "\n") === b.replace(/\r\n?/g, "\n");
 
+const sameVariant = (a: Variant, b: Variant) =>
+  sameOptions(a, b) && a.stock === b.stock && a.priceCents === b.priceCents && a.compareAtCents === b.compareAtCents && a.sku === b.sku;
+
 function sameValue(field: CatalogueField, product: ImportedProduct, stored: CatalogueProduct, storedCategory: string | null): boolean {
+  // None is a value of its own: a compare-at price the file leaves empty is taken off.
+  if (field === "compareAtCents") return product.compareAtCents === stored.compareAtCents;
+  if (field === "variants") {
+    return product.variants.length === stored.variants.length && product.variants.every((variant, i) => sameVariant(variant, stored.variants[i]!));
+  }
   if (field === "categoryName") {
     // Like a SKU or slug, a category the file does not give is kept: a new product without one goes into the
     // shop's first category (as on the product form), and importing its file again must not take it out.
@@ -74,7 +92,8 @@ export function catalogueImportPlan(
     problems.push(problemAt(at, `${quoted(product[field] ?? "")} ${detail}`, true));
   };
 
-  for (const product of reading.products) {
+  for (const fromFile of reading.products) {
+    let product = fromFile;
     const skuMatch = product.sku === null ? undefined : bySku.get(product.sku);
     const match = skuMatch ?? (product.slug === null ? undefined : bySlug.get(product.slug));
     const slugOwner = product.slug === null ? undefined : bySlug.get(product.slug);
@@ -94,7 +113,9 @@ export function catalogueImportPlan(
     } else {
       claimedBy.set(match.id, product.row);
       const storedCategory = match.categoryId === null ? null : (categoryNames.get(match.categoryId) ?? null);
-      const changes = fields.filter((field) => !sameValue(field, product, match, storedCategory));
+      const kept = keptVariants(product, match, reading.columns, problems);
+      product = kept?.product ?? product;
+      const changes = [...new Set([...fields, ...(kept?.fields ?? [])])].filter((field) => !sameValue(field, product, match, storedCategory));
       step =
         changes.length > 0
           ? { action: "update", product, productId: match.id, changes }
@@ -110,4 +131,33 @@ export function catalogueImportPlan(
   }
   const stepsThat = (action: CataloguePlanStep["action"]) => steps.filter((step) => step.action === action).length;
   return { steps, created: stepsThat("create"), updated: stepsThat("update"), unchanged: stepsThat("unchanged"), newCategories, problems };
+}
+
+/**
+ * A file without variants (an older Duka file, or one with only some columns) leaves a product's variants as stored,
+ * following the sizes and colours it gives as the product form does: a removed size's rows go (a note says what stock
+ * they held), a new one's come with no stock. The product's stock stays their total, whatever the file's Stock says.
+ * Gives the product to compare and the fields that then may change, or nothing when the file carries variants or
+ * the stored product has none.
+ */
+function keptVariants(
+  product: ImportedProduct,
+  stored: CatalogueProduct,
+  columns: CatalogueColumns,
+  problems: ImportProblem[],
+): { product: ImportedProduct; fields: CatalogueField[] } | undefined {
+  if (columns.variants !== undefined || stored.variants.length === 0) return undefined;
+  const sizes = columns.sizes === undefined ? stored.sizes : product.sizes;
+  const colors = columns.colors === undefined ? stored.colors : product.colors;
+  const blank = (options: { size: string; color: string }): Variant => ({ ...options, stock: 0, priceCents: null, compareAtCents: null, sku: "" });
+  const variants = variantsForOptions(sizes, colors, stored.variants, blank);
+  const stock = totalStock(variants);
+  const note = (column: string, detail: string) => problems.push(problemAt({ row: product.row, column, text: "" }, detail, false));
+  for (const dropped of droppedVariantsWithStock(sizes, colors, stored.variants)) {
+    note(columns.sizes ?? columns.colors ?? "", `${quoted(variantDisplayName(stored.name, dropped))} had ${formatCount(dropped.stock)} in stock; the file's sizes and colours leave it out, so it is removed.`);
+  }
+  if (columns.stock !== undefined && product.stock !== stock) {
+    note(columns.stock, `${quoted(stored.name)} keeps stock per size and colour, so its stock stays their total, ${formatCount(stock)}, not ${formatCount(product.stock)}.`);
+  }
+  return { product: { ...product, variants, stock }, fields: ["variants", "stock"] };
 }

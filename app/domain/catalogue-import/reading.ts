@@ -1,4 +1,5 @@
 import { webAddress } from "../images";
+import type { Variant } from "../variants";
 import type { ImportProblem } from "./cells";
 import { problemAt, quoted } from "./cells";
 import { DUKA_CSV_COLUMNS, readDukaFile } from "./duka";
@@ -37,7 +38,15 @@ export type ImportedProduct = {
   description: string;
   details: string[];
   priceCents: number;
+  /** The "was" price (decision 049); null for none. */
+  compareAtCents: number | null;
+  /** The product's stock; with variants, their total. */
   stock: number;
+  /**
+   * The sizes and colours that keep stock of their own, in the product form's order; empty when the product sells
+   * from its one stock. A variant's price is null where it is the product's.
+   */
+  variants: Variant[];
   /**
    * null when the file gives none: a new product goes into the shop's first category, an updated one keeps its
    * own. Matched to the shop's categories by name, ignoring case.

@@ -1,9 +1,11 @@
 import { CATEGORY_NAME_MAX_CHARS } from "../category";
 import { MAX_DESCRIPTION_CHARS, MAX_SHORT_TEXT_CHARS } from "../product";
 import { slugify } from "../slug";
-import { addOnce, lastSegment, optionList, presentColumns, problemAt, productAt, productReader, quoted } from "./cells";
+import { variantLabel } from "../variants";
+import { checkStockTotal, lastSegment, optionList, presentColumns, problemAt, productAt, productReader, quoted } from "./cells";
 import { cellAt, type Column, columnOf, type FileContext, type Row } from "./file";
 import { htmlToText } from "./html";
+import { applyVariants, type VariantDraft, variantOptions } from "./options";
 import type { Candidate, FormatReader } from "./reading";
 
 // Shopify's tags for the shop's two flags; the Shopify export writes the first of each.
@@ -31,6 +33,7 @@ export function readShopifyFile(file: FileContext): ReturnType<FormatReader> {
     status: column("Status"),
     sku: column("Variant SKU", "SKU"),
     price: column("Variant Price", "Price"),
+    compareAt: column("Variant Compare At Price", "Compare-at price"),
     quantity: column("Variant Inventory Qty", "Inventory quantity"),
     image: column("Image Src", "Product image URL"),
     imagePosition: column("Image Position"),
@@ -82,16 +85,38 @@ export function readShopifyFile(file: FileContext): ReturnType<FormatReader> {
     const skuAt = cellsOf(c.sku)[0] ?? null;
     if (skuAt) product.sku = read.text(skuAt, MAX_SHORT_TEXT_CHARS);
 
-    const prices = cellsOf(c.price).map((cell) => read.price(cell));
-    if (prices.length === 0) read.price({ ...at(c.price), column: c.price?.header ?? "Variant Price" });
-    else product.priceCents = Math.min(...prices);
-    product.stock = read.stockSum(cellsOf(c.quantity), at(c.quantity));
-
-    // Option names are usually only on the product's first row; each variant row carries its values.
-    for (const option of options) {
-      const list = optionList(cellsOf(option.name)[0]?.text ?? "");
-      if (!list) continue;
-      for (const cell of cellsOf(option.value)) addOnce(product[list], cell.text);
+    // Option names are usually only on the product's first row; each variant's row carries its values. A row with
+    // neither a price nor an option value holds only an image.
+    const optionNames = options.map((option) => cellsOf(option.name)[0]?.text ?? "");
+    const variantRows = rows.filter((row) => [c.price, ...options.map((option) => option.value)].some((col) => cellAt(row, col).text !== ""));
+    const drafts: VariantDraft[] = [];
+    for (const row of variantRows) {
+      const combination = variantOptions(options.map((option, i) => ({ name: optionNames[i]!, value: cellAt(row, option.value).text })));
+      const priceAt = { ...cellAt(row, c.price), column: c.price?.header ?? "Variant Price" };
+      const priceCents = read.priceOrZero(priceAt);
+      const quantity = cellAt(row, c.quantity);
+      const draft = {
+        ...combination,
+        at: priceAt,
+        stock: read.soldStock(quantity, "Shopify sold it past its stock"),
+        ownStock: quantity.text !== "",
+        compareAtCents: read.compareAt(cellAt(row, c.compareAt)),
+        sku: read.text(cellAt(row, c.sku), MAX_SHORT_TEXT_CHARS),
+      };
+      // Shopify lets a shop keep a combination at 0 (not for sale, or a placeholder); the shop sells nothing free.
+      if (priceCents === 0 && variantRows.length === 1) read.problems.leaveOut(priceAt, `${quoted(priceAt.text)} is 0, so this product is left out.`);
+      else if (priceCents === 0) read.problems.note(priceAt, `${quoted(priceAt.text)} is 0, so this variant (${variantLabel(combination)}) is left out.`);
+      else if (priceCents !== null) drafts.push({ ...draft, priceCents });
+    }
+    if (variantRows.length === 0) read.price({ ...at(c.price), column: c.price?.header ?? "Variant Price" });
+    else if (drafts.length === 0 && variantRows.length > 1 && !read.problems.blocked) {
+      read.problems.leaveOut(at(c.price), `no variant of ${quoted(product.name)} has a price above 0, so this product is left out.`);
+    }
+    product.stock = drafts.reduce((sum, draft) => sum + draft.stock, 0);
+    checkStockTotal(product.stock, at(c.quantity), read.problems);
+    applyVariants(product, drafts, read.problems, at(c.quantity));
+    for (const list of ["sizes", "colors"] as const) {
+      const option = options[optionNames.findIndex((name) => optionList(name) === list)] ?? options[0]!;
       read.list(at(option.value), product[list]);
     }
 
@@ -114,7 +139,9 @@ export function readShopifyFile(file: FileContext): ReturnType<FormatReader> {
     description: c.body,
     categoryName: c.type ?? c.productCategory,
     priceCents: c.price,
+    compareAtCents: c.compareAt,
     stock: c.quantity,
+    variants: optionValue,
     sizes: optionValue,
     colors: optionValue,
     imageUrls: c.image ?? c.variantImage,

@@ -36,5 +36,7 @@ export const storedProduct = (fields: StoredProductFields): CatalogueProduct => 
   categoryId: null,
   rating: 0,
   reviewCount: 0,
+  compareAtCents: null,
+  variants: [],
   ...fields,
 });

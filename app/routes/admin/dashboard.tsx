@@ -95,8 +95,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="mt-3 divide-y divide-clay-200 rounded-2xl border border-clay-200 dark:divide-earth-800 dark:border-earth-800">
             {figures.runningLow.map((product) => (
-              <li key={product.id} className="flex items-center justify-between gap-4 px-4 py-3 text-sm">
-                <Link to={`/admin/products/edit/${product.id}`} className="font-semibold hover:underline">
+              <li key={`${product.productId} ${product.name}`} className="flex items-center justify-between gap-4 px-4 py-3 text-sm">
+                <Link to={`/admin/products/edit/${product.productId}`} className="font-semibold hover:underline">
                   {product.name}
                 </Link>
                 <span>{product.available === 0 ? "Out of stock" : `${product.available} left`}</span>

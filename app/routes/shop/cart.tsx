@@ -5,7 +5,7 @@ import { BagLineItem } from "~/components/shop/bag-line";
 import { useBagProducts, useBagRestored } from "~/components/shop/bag-products";
 import { buttonClass } from "~/components/ui/button";
 import { Price } from "~/components/ui/price";
-import { bagSubtotalCents, mostOfLine } from "~/domain/bag";
+import { type BagLine, bagSubtotalCents, lineOffer, mostOfLine } from "~/domain/bag";
 import type { Route } from "./+types/cart";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -19,11 +19,12 @@ export default function Cart() {
   // Prices and stock change while a bag waits: show today's.
   useLiveTopics(["products"]);
 
-  const priceOf = (id: string) => {
-    const product = productOf(id);
-    return typeof product === "object" ? product.priceCents : undefined;
+  // Each line sells at its own price and stock: its variant's when the product keeps stock per variant.
+  const offerOf = (line: BagLine) => {
+    const product = productOf(line.productId);
+    return typeof product === "object" ? lineOffer(product, line) : undefined;
   };
-  const subtotal = bagSubtotalCents(bag.lines, priceOf);
+  const subtotal = bagSubtotalCents(bag.lines, (line) => offerOf(line)?.priceCents);
   // Until every price has arrived a total would be wrong, so none is shown.
   const priced = bag.lines.every((line) => productOf(line.productId) !== "loading");
   const amount = priced ? <Price cents={subtotal} /> : "…";
@@ -44,15 +45,16 @@ export default function Cart() {
         <div className="mt-6 grid gap-10 lg:grid-cols-[1fr_20rem]">
           <ul aria-label="Items in your bag">
             {bag.lines.map((line) => {
-              const product = productOf(line.productId);
-              const available = typeof product === "object" ? product.available : 0;
+              const offer = offerOf(line);
+              const stock = offer ?? { available: 0, tracksVariants: false };
               return (
                 <BagLineItem
                   key={`${line.productId}|${line.size}|${line.color}`}
                   line={line}
-                  product={product}
-                  most={mostOfLine(bag.lines, line, available)}
-                  onQuantity={(quantity) => bag.setQuantity(line, quantity, available)}
+                  product={productOf(line.productId)}
+                  offer={offer}
+                  most={mostOfLine(bag.lines, line, stock)}
+                  onQuantity={(quantity) => bag.setQuantity(line, quantity, stock)}
                   onRemove={() => bag.remove(line)}
                 />
               );

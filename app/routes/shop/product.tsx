@@ -4,9 +4,9 @@ import { ProductGallery } from "~/components/shop/product-gallery";
 import { ProductPurchase } from "~/components/shop/product-purchase";
 import { jsonLd, seoMeta } from "~/components/seo";
 import { buttonClass } from "~/components/ui/button";
-import { Price } from "~/components/ui/price";
 import { driveThumbnail } from "~/domain/images";
 import { centsToShillings } from "~/domain/money";
+import { variantDisplayName } from "~/domain/variants";
 import { type ProductDetail, productBySlug } from "~/server/catalogue.server";
 import { shopOrigin } from "~/server/config.server";
 import { readSiteDocument } from "~/server/site-documents.server";
@@ -37,7 +37,7 @@ function breadcrumbs(product: ProductDetail): Crumb[] {
 
 /**
  * What search engines and link previews get: a short description, the first picture, and structured data (a
- * Product with its Offer in KES, and the breadcrumbs; no ratings, since the page shows none). Built on the
+ * Product with its offers in KES, and the breadcrumbs; no ratings, since the page shows none). Built on the
  * server so none of it ships to the browser.
  */
 function searchListing(product: ProductDetail, crumbs: Crumb[], origin: string, storeName: string) {
@@ -58,14 +58,7 @@ function searchListing(product: ProductDetail, crumbs: Crumb[], origin: string, 
         brand: { "@type": "Brand", name: storeName },
         ...(product.category && { category: product.category.name }),
         ...(product.material && { material: product.material }),
-        offers: {
-          "@type": "Offer",
-          url: `${origin}/product/${product.slug}`,
-          price: centsToShillings(product.priceCents),
-          priceCurrency: "KES",
-          availability: product.available > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
-          itemCondition: "https://schema.org/NewCondition",
-        },
+        offers: productOffers(product, `${origin}/product/${product.slug}`),
       },
       {
         "@context": "https://schema.org",
@@ -78,6 +71,39 @@ function searchListing(product: ProductDetail, crumbs: Crumb[], origin: string, 
         })),
       },
     ],
+  };
+}
+
+const availability = (available: number) => (available > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock");
+
+/**
+ * The product's offer in KES; for a product that keeps stock per variant (decision 049), an AggregateOffer from its
+ * lowest to its highest price with an Offer per size and colour, each with its own price, SKU and availability.
+ */
+function productOffers(product: ProductDetail, url: string) {
+  const offer = (priceCents: number, available: number) => ({
+    "@type": "Offer",
+    url,
+    price: centsToShillings(priceCents),
+    priceCurrency: "KES",
+    availability: availability(available),
+    itemCondition: "https://schema.org/NewCondition",
+  });
+  if (product.variants.length === 0) return offer(product.priceCents, product.available);
+  const prices = product.variants.map((variant) => variant.priceCents);
+  return {
+    "@type": "AggregateOffer",
+    url,
+    lowPrice: centsToShillings(Math.min(...prices)),
+    highPrice: centsToShillings(Math.max(...prices)),
+    priceCurrency: "KES",
+    offerCount: product.variants.length,
+    availability: availability(product.available),
+    offers: product.variants.map((variant) => ({
+      ...offer(variant.priceCents, variant.available),
+      name: variantDisplayName(product.name, variant),
+      ...(variant.sku && { sku: variant.sku }),
+    })),
   };
 }
 
@@ -137,10 +163,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <ProductGallery name={product.name} images={product.images} />
         <div>
           <h1 className="font-display text-3xl font-semibold sm:text-4xl">{product.name}</h1>
-          <Price cents={product.priceCents} className="mt-3 block text-2xl font-semibold" />
-          <div className="mt-6">
-            <ProductPurchase product={product} />
-          </div>
+          <ProductPurchase product={product} />
           <h2 className="mt-10 font-display text-xl font-semibold">Description</h2>
           <p className="mt-2 leading-relaxed whitespace-pre-line">{product.description}</p>
           {product.details.length > 0 && (

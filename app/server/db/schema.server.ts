@@ -46,6 +46,8 @@ export const products = pgTable(
     sku: text("sku").notNull(),
     categoryId: text("category_id").references(() => categories.id, { onDelete: "restrict" }),
     priceCents: cents("price_cents").notNull().default(0),
+    // The "was" price shown struck through when it is above the price (decision 049); null when none.
+    compareAtCents: cents("compare_at_cents"),
     rating: real("rating").notNull().default(0),
     reviewCount: integer("review_count").notNull().default(0),
     description: text("description").notNull().default(""),
@@ -86,6 +88,7 @@ export const products = pgTable(
     uniqueIndex("products_sku_unique").on(t.sku),
     check("products_price_not_negative", sql`${t.priceCents} >= 0`),
     check("products_stock_not_negative", sql`${t.stock} >= 0`),
+    check("products_compare_at_not_negative", sql`${t.compareAtCents} >= 0`),
     check("products_rating_range", sql`${t.rating} >= 0 and ${t.rating} <= 5`),
     check("products_review_count_not_negative", sql`${t.reviewCount} >= 0`),
     check("products_name_present", sql`length(trim(${t.name})) > 0`),
@@ -101,6 +104,36 @@ export const products = pgTable(
 );
 
 /** A product's former slugs, so links to a renamed product still find it (301). */
+/**
+ * A product's sizes and colours that keep stock of their own (decision 049): one row per combination (size or colour
+ * '' when the product has none of them). A product with rows sells from them, and its own stock is their total; a
+ * product without sells from its own stock (product.md §4). Written only under the product's row lock, which covers
+ * its variants.
+ */
+export const productVariants = pgTable(
+  "product_variants",
+  {
+    id: text("id").primaryKey(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    size: text("size").notNull().default(""),
+    color: text("color").notNull().default(""),
+    stock: integer("stock").notNull().default(0),
+    // Null: the product's price (and compare-at price).
+    priceCents: cents("price_cents"),
+    compareAtCents: cents("compare_at_cents"),
+    sku: text("sku").notNull().default(""),
+  },
+  (t) => [
+    uniqueIndex("product_variants_combination").on(t.productId, t.size, t.color),
+    check("product_variants_stock_not_negative", sql`${t.stock} >= 0`),
+    check("product_variants_price_not_negative", sql`${t.priceCents} >= 0`),
+    check("product_variants_compare_at_not_negative", sql`${t.compareAtCents} >= 0`),
+  ],
+);
+
 export const productSlugHistory = pgTable(
   "product_slug_history",
   {
