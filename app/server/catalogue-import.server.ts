@@ -36,7 +36,7 @@ import { appendCategories } from "./categories.server";
 import { catalogueImports, categories, importedImages, products, productVariants } from "./db/schema.server";
 import { publish } from "./events.server";
 import { fetchImageIntoUploads, type ImageFetchOptions } from "./image-fetch.server";
-import { CATALOGUE_PRODUCT_COLUMNS, claimSlugs, keepFormerSlugs } from "./products.server";
+import { CATALOGUE_PRODUCT_COLUMNS, claimSlugs, keepFormerSlugs, VARIANT_COLUMNS } from "./products.server";
 import { newRecordId } from "./random.server";
 import { lockCatalogue } from "./stock.server";
 
@@ -67,15 +67,7 @@ export async function catalogueProducts(from: Queryable): Promise<CatalogueProdu
   const [rows, variantRows] = await Promise.all([
     from.select(IMPORTED_COLUMNS).from(products).orderBy(asc(products.createdAt), asc(products.id)),
     from
-      .select({
-        productId: productVariants.productId,
-        size: productVariants.size,
-        color: productVariants.color,
-        stock: productVariants.stock,
-        priceCents: productVariants.priceCents,
-        compareAtCents: productVariants.compareAtCents,
-        sku: productVariants.sku,
-      })
+      .select({ productId: productVariants.productId, ...VARIANT_COLUMNS })
       .from(productVariants)
       .orderBy(asc(productVariants.productId), asc(productVariants.position)),
   ]);

@@ -12,7 +12,7 @@ import { db } from "./db/database.server";
 import { categories, products, productSlugHistory, productVariants } from "./db/schema.server";
 import { liveCache } from "./live-cache.server";
 import { readSiteDocument } from "./site-documents.server";
-import { PRODUCT_FIELD_COLUMNS } from "./products.server";
+import { PRODUCT_FIELD_COLUMNS, VARIANT_COLUMNS } from "./products.server";
 import { heldQuantities, stockUnitsSql } from "./stock.server";
 
 /** What a product card in a list shows: its price, the compare-at price struck through, and "Sale" when on sale. */
@@ -303,15 +303,7 @@ async function stockOfProducts(
   if (ids.length === 0) return new Map();
   const [variantRows, held, most] = await Promise.all([
     source
-      .select({
-        productId: productVariants.productId,
-        size: productVariants.size,
-        color: productVariants.color,
-        stock: productVariants.stock,
-        priceCents: productVariants.priceCents,
-        compareAtCents: productVariants.compareAtCents,
-        sku: productVariants.sku,
-      })
+      .select({ productId: productVariants.productId, ...VARIANT_COLUMNS })
       .from(productVariants)
       .where(inArray(productVariants.productId, ids))
       .orderBy(asc(productVariants.productId), asc(productVariants.position)),

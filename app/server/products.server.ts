@@ -86,7 +86,7 @@ export const PRODUCT_FIELD_COLUMNS = {
 export const CATALOGUE_PRODUCT_COLUMNS = { ...PRODUCT_FIELD_COLUMNS, rating: products.rating, reviewCount: products.reviewCount };
 
 /** A variant's columns as staff keep it (decision 049): the product form's, and what a shop page may show. */
-const VARIANT_COLUMNS = {
+export const VARIANT_COLUMNS = {
   size: productVariants.size,
   color: productVariants.color,
   stock: productVariants.stock,
