@@ -49,6 +49,9 @@ export default function handleRequest(
       </NonceContext>,
       {
         nonce,
+        // Every Suspense boundary is written in place: a part hydrated later (hydrate-later.tsx) must not be sent after
+        // the page and swapped in by a script, which a page without JavaScript never runs.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           shellRendered = true;
           const body = scriptsAtLowPriority();

@@ -62,6 +62,32 @@ ${table(
 }`);
 }
 
+// Hand-measured: the "before" is an older commit, so no result file holds it.
+sections.push(`## Variants: the same pages before and after (issue 22)
+
+\`npx tsx bench/load.ts\`, PGlite, 10,000 products (a third with 12 size and colour variants after the change) and
+50,000 orders, 50 connections for 20 s per page. Both runs were made one after the other on 2026-11-27 between 20:19
+and 20:28 UTC. The "before" run is commit 8a700a3, with its own generator and no variants. The machine was an Intel
+Xeon, about half as fast as the AMD EPYC of the other tables, so compare within this table only.
+
+${table(
+  ["page", "before, requests/s", "after, requests/s", "kept", "after, p99 ms"],
+  [
+    ["Home", 569, 637, "112%", 168],
+    ["Shop", 500, 571, "114%", 162],
+    ["Shop, filtered (size M, which now counts variant stock)", 778, 746, "96%", 144],
+    ["Shop, searched", 597, 567, "95%", 170],
+    ["Product", 775, 801, "103%", 140],
+    ["Product with 12 variants (new)", "—", 670, "86% of the plain product page", 161],
+  ],
+)}
+
+Checkout (\`bench/checkout.ts\`'s run without a fault, PGlite, 2,000 orders from 50 shoppers, where the ordered products
+with an id divisible by 3 sell from their variants), before and after in turn on the same Intel machine, 2026-11-27
+21:50–22:05 UTC: before 37 and 39 orders/s, after 41 and 35; 0 errors, lost orders or wrong totals in each. Variants
+cost checkout nothing measurable (the lock reads the variants in one more statement); the ≥ 120 orders/s aim was set
+on the AMD machine, where this checkout made 128, and this machine made 37–41 of it with or without variants.`);
+
 const checkoutRows: (string | number)[][] = [];
 for (const engine of ["pglite", "postgres"] as const) {
   for (const kind of ["checkout", "crash"] as const) {
@@ -269,34 +295,84 @@ ${
     : missing("npx tsx bench/catalogue-import.ts")
 }`);
 
+// Hand-written from the reports kept with --reports: what blocked, and the change that made it less.
+const LIGHTHOUSE_FINDINGS = `Before and after hydrating what is below the fold once the page has settled (decision 051: the footer, and the
+home page's collection, questions and contact) and grouping money's thousands by hand instead of \`Intl.NumberFormat\`,
+on the Intel machine: "before" is the sample shop at 17:55 UTC (5 runs) and the large shop at 21:55 UTC (3 runs),
+"after" both at 22:00–22:15 UTC (3 runs), load average 2–3 from other work on the 2 cores throughout.
+
+${table(
+  ["shop", "page", "before: performance, median / worst", "before: TBT ms, worst", "after: performance, median / worst", "after: TBT ms, worst"],
+  [
+    ["sample shop", "Home", "97 / 80", 792, "97 / 93", 276],
+    ["sample shop", "Shop", "97 / 83", 620, "99 / 96", 181],
+    ["sample shop", "Product", "89 / 81", 725, "98 / 98", 59],
+    ["sample shop", "Product, Kiondo Sisal Handbag", "96 / 79", 824, "98 / 98", 41],
+    ["10,000 products", "Home", "97 / 87", 427, "97 / 96", 170],
+    ["10,000 products", "Shop", "98 / 97", 89, "98 / 96", 129],
+    ["10,000 products", "Product", "96 / 95", 199, "98 / 95", 209],
+    ["10,000 products", "Product with 12 variants", "98 / 88", 420, "98 / 96", 152],
+  ],
+)}
+
+Where the blocking came from (Chromium traces of the same pages at this machine's speed, which Lighthouse
+multiplies by 4; a task counts toward TBT beyond 50 ms, so beyond 12.5 ms here):
+- The first \`Intl.NumberFormat\` a page made loaded the browser's locale data: 20–140 ms in a fresh page, the one task
+  after first paint that was long on every page, up to 200 ms of TBT alone. app/domain/money.ts now groups
+  thousands by hand, with the same text.
+- Hydration and the router's start: creating the router and reading the page's data (14–19 ms), React's commit of
+  the hydrated page (14–23 ms), its effects (15–21 ms: live updates, link discovery, the bag), each just over the
+  12.5 ms line. Parts below the fold now hydrate after load, when the browser is idle or at the first touch, so the
+  commit is smaller; their server HTML works meanwhile. The shop's filter sidebar stays as it was: its selects are
+  controlled, and a choice made before it hydrated was lost.
+- Style and layout of the first paint and HTML parsing come before first paint, so they weigh on FCP and LCP, not TBT.
+- The spread between runs is the machine: the same build gave TBT 56 ms and 792 ms on Home minutes apart, with
+  "other" (tasks Lighthouse cannot attribute) growing with it; at load average 8–12 the same pages gave TBT
+  300–3,600 ms. Every page's median is 97 or more; the worst run of the sample shop's home page was 93 (TBT 276 ms).`;
 const lighthouse = read<{ runs: number; pages: LighthouseFigures[] }>("lighthouse");
+// Lighthouse's groups of main-thread work, in the order the table shows them.
+const MAIN_THREAD = [
+  ["scriptEvaluation", "script evaluation"],
+  ["scriptParseCompile", "parse & compile"],
+  ["styleLayout", "style & layout"],
+  ["parseHTML", "HTML parsing"],
+  ["other", "other"],
+] as const;
+const lighthouseTables = (figures: { runs: number; pages: LighthouseFigures[] }) =>
+  [...new Set(figures.pages.map((p) => p.shop))]
+    .map(
+      (shop) => `${shop === "sample shop" ? "The sample shop" : `The large shop (${shop})`}, ${figures.runs} runs a page:
+
+${table(
+  ["page", "performance, median / worst", "TBT ms, every run", "LCP ms", "CLS", ...MAIN_THREAD.map(([, name]) => `${name} ms`), "longest task ms", "accessibility, best practices, SEO"],
+  figures.pages
+    .filter((p) => p.shop === shop)
+    .map((p) => [
+      p.page,
+      `${p.performance} / ${p.worst?.performance ?? p.performance}`,
+      (p.tbtRunsMs ?? [p.tbtMs]).join(", "),
+      p.lcpMs,
+      p.cls,
+      ...MAIN_THREAD.map(([group]) => p.mainThreadMs?.[group] ?? "—"),
+      p.longestTaskMs ?? "—",
+      `${p.accessibility}, ${p.bestPractices}, ${p.seo}`,
+    ]),
+)}`,
+    )
+    .join("\n\n");
 sections.push(`## Lighthouse, mobile
 
 \`npx tsx bench/lighthouse.ts\` — Lighthouse 12 with Debian's Chromium, its default mobile settings (a mid-range
 phone on slow 4G, simulated), on the sample shop as \`npm start\` first writes it and on the large benchmark shop;
-median of ${lighthouse?.figures.runs ?? 3} runs by performance score. Aim: 95+ performance with LCP ≤ 2.5 s and
-CLS ≤ 0.1, 100 for the rest.${lighthouse ? ` Measured ${when(lighthouse)}.` : ""}
+the median of the runs by performance score, and the worst run (\`--runs N\`, 5 by default; \`--reports <folder>\`
+keeps each run's report, whose long-tasks, bootup-time and mainthread-work-breakdown audits say what blocked). Aim:
+95+ performance with LCP ≤ 2.5 s, CLS ≤ 0.1 and Total Blocking Time under 200 ms, 100 for the rest. The main-thread
+columns are what each page spends: Lighthouse's simulated phone (4× this machine's CPU) during the load, in ms, for
+the median run; React's hydration is script evaluation, most of it in the framework chunk.${lighthouse ? ` Measured ${when(lighthouse)}.` : ""}
 
-${
-  lighthouse
-    ? table(
-        ["shop", "page", "performance", "accessibility", "best practices", "SEO", "LCP ms", "CLS", "TBT ms", "KB", "audits short of full marks"],
-        lighthouse.figures.pages.map((p) => [
-          p.shop ?? "sample shop",
-          p.page,
-          p.performance,
-          p.accessibility,
-          p.bestPractices,
-          p.seo,
-          p.lcpMs,
-          p.cls,
-          p.tbtMs,
-          p.totalKb,
-          p.failedAudits.join(", ") || "none",
-        ]),
-      )
-    : missing("npx tsx bench/lighthouse.ts")
-}`);
+${lighthouse ? lighthouseTables(lighthouse.figures) : missing("npx tsx bench/lighthouse.ts")}
+
+${LIGHTHOUSE_FINDINGS}`);
 
 const scaleOut = read<ScaleOutFigures>("scale-out");
 sections.push(`## Two processes on one PostgreSQL
@@ -330,7 +406,11 @@ ${
         bundle.routes.map((r) => [`\`${r.route}\``, r.firstLoadJsKb, r.firstLoadJsBrotliKb, r.cssKb]),
       )
     : missing("npm run bench:bundle")
-}`);
+}
+
+Variants and sale prices (issue 22) added 0.7–1.3 KB gzip per route (the variant rules, the sale price, the bag's
+per-variant limits), and hydrating below the fold later (decision 051) 0.2–0.3 KB; every route stays under the
+120 KB budget.`);
 
 sections.push(`## Hostile input
 

@@ -36,7 +36,7 @@ import { appendCategories } from "./categories.server";
 import { catalogueImports, categories, importedImages, products, productVariants } from "./db/schema.server";
 import { publish } from "./events.server";
 import { fetchImageIntoUploads, type ImageFetchOptions } from "./image-fetch.server";
-import { CATALOGUE_PRODUCT_COLUMNS, claimSlugs, keepFormerSlugs, VARIANT_COLUMNS } from "./products.server";
+import { CATALOGUE_PRODUCT_COLUMNS, claimSlugs, keepFormerSlugs, type ProductVariants, VARIANT_COLUMNS, writeVariants } from "./products.server";
 import { newRecordId } from "./random.server";
 import { lockCatalogue } from "./stock.server";
 
@@ -651,24 +651,8 @@ async function updateProducts(
   }
   await writeWholeProducts(tx, updated, stamp.now);
   // Variants whose product's file changes them are written anew, in the file's order.
-  for (const batch of inBatches(newVariants.map((product) => product.productId))) {
-    await tx.delete(productVariants).where(inArray(productVariants.productId, batch));
-  }
   await writeVariants(tx, newVariants);
   return { updated, renamed };
-}
-
-type ProductVariants = { productId: string; variants: readonly Variant[] };
-
-/**
- * Inserts products' variants in batches, each at its place in the form's order. The import holds the catalogue lock
- * (lockCatalogue covers product_variants), and each product's stock is already its variants' total.
- */
-async function writeVariants(tx: Transaction, products: readonly ProductVariants[]): Promise<void> {
-  const rows = products.flatMap(({ productId, variants }) =>
-    variants.map((variant, position) => ({ id: newRecordId(), productId, position, ...variant })),
-  );
-  for (const batch of inBatches(rows)) await tx.insert(productVariants).values(batch);
 }
 
 /**

@@ -112,45 +112,33 @@ export async function productForEdit(id: string): Promise<ProductForEdit | undef
   return { ...row, stock: variants.length > 0 ? totalStock(variants) : row.stock, variants };
 }
 
+/** A product and the variant rows it is to have, in the order shown. */
+export type ProductVariants = { productId: string; variants: readonly Variant[] };
+
 /**
- * Makes a product's variant rows these, in this order (decision 049), under the caller's lock on the product: rows of
- * combinations not listed are deleted, the others written whole. None turns stock per variant off. The caller sets
- * the product's stock to their total (totalStock) in the same transaction.
+ * Makes each product's variant rows these, in this order (decision 049): the one writer of variant rows, for the
+ * product form and the catalogue import, a batch per statement. Rows are written anew (order lines name a variant by
+ * its size and colour, never by its row), under the caller's lock on the products or the catalogue; none turns stock
+ * per variant off. The caller sets each product's stock to their total (totalStock) in the same transaction.
  */
-async function writeVariants(tx: Transaction, productId: string, variants: readonly Variant[]): Promise<void> {
-  const kept = new Set(variants.map(optionsKey));
-  const current = await tx
-    .select({ id: productVariants.id, size: productVariants.size, color: productVariants.color })
-    .from(productVariants)
-    .where(eq(productVariants.productId, productId));
-  const dropped = current.filter((row) => !kept.has(optionsKey(row))).map((row) => row.id);
-  for (const batch of inBatches(dropped)) await tx.delete(productVariants).where(inArray(productVariants.id, batch));
-  const rows = variants.map(({ size, color, stock, priceCents, compareAtCents, sku }, position) => ({
-    id: newRecordId(),
-    productId,
-    position,
-    size,
-    color,
-    stock,
-    priceCents,
-    compareAtCents,
-    sku,
-  }));
-  for (const batch of inBatches(rows)) {
-    await tx
-      .insert(productVariants)
-      .values(batch)
-      .onConflictDoUpdate({
-        target: [productVariants.productId, productVariants.size, productVariants.color],
-        set: {
-          position: sql`excluded.position`,
-          stock: sql`excluded.stock`,
-          priceCents: sql`excluded.price_cents`,
-          compareAtCents: sql`excluded.compare_at_cents`,
-          sku: sql`excluded.sku`,
-        },
-      });
+export async function writeVariants(tx: Transaction, written: readonly ProductVariants[]): Promise<void> {
+  for (const batch of inBatches(written.map(({ productId }) => productId))) {
+    await tx.delete(productVariants).where(inArray(productVariants.productId, batch));
   }
+  const rows = written.flatMap(({ productId, variants }) =>
+    variants.map(({ size, color, stock, priceCents, compareAtCents, sku }, position) => ({
+      id: newRecordId(),
+      productId,
+      position,
+      size,
+      color,
+      stock,
+      priceCents,
+      compareAtCents,
+      sku,
+    })),
+  );
+  for (const batch of inBatches(rows)) await tx.insert(productVariants).values(batch);
 }
 
 /** A saved variant without what the form was loaded with. */
@@ -207,7 +195,7 @@ export async function createProduct(input: ProductInput, actor: Actor, now = new
         .onConflictDoNothing()
         .returning({ id: products.id });
       if (!row) return null;
-      await writeVariants(tx, id, variants);
+      await writeVariants(tx, [{ productId: id, variants }]);
       await claimSlugs(tx, [slug]);
       const after = { ...fields, stock, ...variantLogChanges([], variants).after };
       await recordChange(tx, { actor, entity: "product", entityId: id, action: "create", after, now });
@@ -281,7 +269,7 @@ export async function updateProduct(
       .update(products)
       .set({ ...change, slug, version: current.version + 1, updatedAt: now })
       .where(eq(products.id, id));
-    await writeVariants(tx, id, variants);
+    await writeVariants(tx, [{ productId: id, variants }]);
     if (slug !== current.slug) {
       await claimSlugs(tx, [slug]);
       await keepFormerSlugs(tx, [{ slug: current.slug, productId: id }], now);

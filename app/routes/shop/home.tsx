@@ -1,11 +1,10 @@
-import { Link } from "react-router";
 import { useLiveTopics } from "~/components/live-sync";
 import { jsonLd, seoMeta } from "~/components/seo";
 import { HeroSlider } from "~/components/shop/hero-slider";
-import { HomeContact } from "~/components/shop/home-contact";
-import { HomeFaq } from "~/components/shop/home-faq";
-import { ProductCard } from "~/components/shop/product-card";
-import { buttonClass } from "~/components/ui/button";
+import { HomeCollection as Collection } from "~/components/shop/home-collection";
+import { HomeContact as Contact } from "~/components/shop/home-contact";
+import { HomeFaq as Faq } from "~/components/shop/home-faq";
+import { hydrateLater } from "~/components/shop/hydrate-later";
 import { driveThumbnail } from "~/domain/images";
 import type { ContactInfo, Faqs } from "~/domain/site-documents.schema";
 import { newestProducts } from "~/server/catalogue.server";
@@ -17,8 +16,10 @@ import type { Route } from "./+types/home";
 /** product.md §9: the home page shows the first 10 visible products. */
 const HOME_PRODUCT_COUNT = 10;
 
-/** A card's width in the collection grid: 2, 3 and 5 columns in the page's 72rem column (see the grid below). */
-const CARD_SIZES = "(min-width: 72rem) 13.2rem, (min-width: 64rem) calc(20vw - 1.2rem), (min-width: 40rem) calc(33.3vw - 1.4rem), calc(50vw - 1.5rem)";
+// Below the hero, which fills a phone's screen: plain HTML (links, disclosures) until the page has settled.
+const HomeCollection = hydrateLater(Collection);
+const HomeFaq = hydrateLater(Faq);
+const HomeContact = hydrateLater(Contact);
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const layout = matches[1]?.loaderData;
@@ -82,23 +83,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <h1 className="sr-only">{storeName}: handcrafted African fashion, accessories and home decor</h1>
       <HeroSlider slides={slides} />
 
-      <section aria-labelledby="collection-heading" className="mx-auto max-w-6xl px-4 py-16 sm:py-20">
-        <div className="flex flex-wrap items-end justify-between gap-4">
-          <h2 id="collection-heading" className="font-display text-3xl font-semibold sm:text-4xl">
-            Shop the Collection
-          </h2>
-          <Link to="/products" className={buttonClass("secondary")}>
-            View All Products
-          </Link>
-        </div>
-        <ul className="mt-8 grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 lg:grid-cols-5">
-          {products.map((product) => (
-            <li key={product.id}>
-              <ProductCard product={product} sizes={CARD_SIZES} />
-            </li>
-          ))}
-        </ul>
-      </section>
+      <HomeCollection products={products} />
 
       <div className="space-y-20 px-4 pb-4">
         <HomeFaq items={faqs} />

@@ -1,13 +1,17 @@
 import { lazy, Suspense } from "react";
 import { Outlet, useRouteLoaderData } from "react-router";
 import { FloatingContact } from "~/components/shop/floating-contact";
-import { Footer } from "~/components/shop/footer";
+import { Footer as FooterNow } from "~/components/shop/footer";
 import { Header } from "~/components/shop/header";
+import { hydrateLater } from "~/components/shop/hydrate-later";
 import { shopCategories } from "~/server/catalogue.server";
 import { shopOrigin } from "~/server/config.server";
 import { currentStaff } from "~/server/session.server";
 import { readSiteDocument } from "~/server/site-documents.server";
 import type { Route } from "./+types/layout";
+
+// Below the fold on every page: its links and newsletter form work as plain HTML until it hydrates.
+const Footer = hydrateLater(FooterNow);
 
 // Most visits have no active notification, and an active one waits 2 s: its code is not part of first load.
 const NotificationPopup = lazy(() =>
