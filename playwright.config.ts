@@ -18,8 +18,14 @@ export default defineConfig({
     {
       name: "phone",
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
-      // Direct HTTP requests only: the screen size changes nothing there.
-      testIgnore: /admin-role-matrix/,
+      // Where the screen size changes nothing (decision 052): direct HTTP requests (the role matrix), and back-office
+      // work whose screens admin-access.spec.ts already opens on a phone, each with axe; owners' daily work (orders,
+      // products and their variants, the dashboard, signing in) stays on both.
+      testIgnore: [
+        /admin-role-matrix/,
+        /admin-(categories|concurrent-edits|content|empty-shop|notifications|reports|riders|search|settings-limits)\.spec/,
+        /checkout-limit\.spec/,
+      ],
     },
   ],
 });
