@@ -38,6 +38,7 @@ export default [
     route("products/export.csv", "routes/admin/products-export-csv.ts"),
     route("categories", "routes/admin/categories.tsx"),
     route("riders", "routes/admin/riders.tsx"),
+    route("delivery", "routes/admin/delivery.tsx"),
     route("subscribers", "routes/admin/subscribers.tsx"),
     route("subscribers.csv", "routes/admin/subscribers-csv.ts"),
     route("notifications-log", "routes/admin/notifications-log.tsx"),

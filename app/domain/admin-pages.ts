@@ -25,6 +25,7 @@ const ADMIN_PAGES: readonly AdminPage[] = [
   { path: "/admin/products", title: "Products", icon: "package", roles: everyone, group: "main" },
   { path: "/admin/categories", title: "Categories", icon: "tags", roles: everyone, group: "main" },
   { path: "/admin/riders", title: "Riders", icon: "bike", roles: everyone, group: "main" },
+  { path: "/admin/delivery", title: "Delivery", icon: "truck", roles: everyone, group: "main" },
   { path: "/admin/subscribers", title: "Subscribers", icon: "mail", roles: everyone, group: "main" },
   { path: "/admin/notifications-log", title: "Notifications Log", icon: "bell", roles: everyone, group: "main" },
   { path: "/admin/our-story", title: "Our Story", icon: "book-open", roles: developers, group: "content" },

@@ -17,13 +17,14 @@ export const actorLabel = (entry: { staffEmail: string | null; service: string |
   entry.staffEmail ?? entry.service ?? "the shop";
 
 /** What the log records changes of; each has its own timeline. */
-export const AUDITED_ENTITIES = ["product", "category", "rider", "order", "payment", "notification", "settings", "content"] as const;
+export const AUDITED_ENTITIES = ["product", "category", "rider", "delivery", "order", "payment", "notification", "settings", "content"] as const;
 export type AuditedEntity = (typeof AUDITED_ENTITIES)[number];
 
 export const ENTITY_LABELS: Record<AuditedEntity, string> = {
   product: "Products",
   category: "Categories",
   rider: "Riders",
+  delivery: "Delivery",
   order: "Orders",
   payment: "Payments",
   notification: "SMS and email",
@@ -83,6 +84,15 @@ const FIELD_LABELS: Record<string, string> = {
   attempts: "Attempts",
   lastError: "Last error",
   mpesaPhone: "M-Pesa phone",
+  kind: "Kind",
+  areas: "Areas",
+  deliveryTime: "Delivery time",
+  directions: "Directions",
+  openingHours: "Opening hours",
+  feeCents: "Fee",
+  freeFromCents: "Free delivery from",
+  isActive: "On",
+  position: "Position",
 };
 
 export const fieldLabel = (field: string): string => FIELD_LABELS[field] ?? field;
@@ -130,6 +140,8 @@ export function recordHref(entity: AuditedEntity, entityId: string): string | nu
       return "/admin/categories";
     case "rider":
       return "/admin/riders";
+    case "delivery":
+      return "/admin/delivery";
     case "payment":
       return "/admin/orders/unmatched-payments";
     case "notification":
@@ -144,6 +156,7 @@ const SINGULAR: Record<AuditedEntity, string> = {
   product: "Product",
   category: "Category",
   rider: "Rider",
+  delivery: "Delivery option",
   order: "Order",
   payment: "Payment",
   notification: "Message",

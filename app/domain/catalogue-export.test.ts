@@ -1,6 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, test } from "vitest";
-import { dukaProductsCsv, ordersCsv, type OrderLineForExport, shopifyProductsCsv, textToHtml } from "./catalogue-export";
+import { dukaProductsCsv, ordersCsv, type OrderLineForExport, shopifyProductsCsv, textToHtml, withDeliveryLines } from "./catalogue-export";
 import { htmlToText } from "./catalogue-import/html";
 import { type CatalogueCategory, type CatalogueProduct, catalogueImportPlan } from "./catalogue-import/plan";
 import { readCatalogueCsv } from "./catalogue-import/reading";
@@ -342,6 +342,26 @@ describe("ordersCsv", () => {
         "k3x9m2p7q4w8,2026-11-20 00:30,Wanjirũ Kamau,'+254712345678,Delivered,Paid,TKL2ABC3DE,Ankara Wrap Dress,M,Indigo,2,4500,9000\r\n" +
         "k3x9m2p7q4w8,2026-11-20 00:30,Wanjirũ Kamau,'+254712345678,Pending Payment,Unpaid,,'=cmd|' /C calc'!A0,,,3,19.99,59.97\r\n",
     );
+  });
+
+  test("an order placed with a delivery choice ends with a line for its delivery, so its lines add up to its total", () => {
+    const other = "p5t2w8z3c6v9";
+    const lines = withDeliveryLines(
+      [line({}), line({ item: "Kiondo Basket", quantity: 1, unitPriceCents: 2_000_00 }), line({ orderId: other }), line({ orderId: "no8delivery1" })],
+      new Map([
+        ["k3x9m2p7q4w8", { delivery: "Nairobi CBD", feeCents: 250_00 }],
+        [other, { delivery: "Pick up: Moi Avenue shop", feeCents: 0 }],
+      ]),
+    );
+    expect(lines.map((l) => [l.orderId, l.item, l.quantity, l.unitPriceCents])).toEqual([
+      ["k3x9m2p7q4w8", "Ankara Wrap Dress", 2, 450_000],
+      ["k3x9m2p7q4w8", "Kiondo Basket", 1, 2_000_00],
+      ["k3x9m2p7q4w8", "Delivery (Nairobi CBD)", 1, 250_00],
+      [other, "Ankara Wrap Dress", 2, 450_000],
+      [other, "Delivery (Pick up: Moi Avenue shop)", 1, 0],
+      ["no8delivery1", "Ankara Wrap Dress", 2, 450_000],
+    ]);
+    expect(ordersCsv(lines.slice(2, 3), "Africa/Nairobi")).toContain(",Delivery (Nairobi CBD),,,1,250,250\r\n");
   });
 
   test("no lines: just the header", () => {

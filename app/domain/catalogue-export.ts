@@ -226,6 +226,22 @@ export type OrderLineForExport = {
   unitPriceCents: number;
 };
 
+/**
+ * The lines of each order followed, for one placed with a delivery choice, by a line for its delivery: "Delivery
+ * (Nairobi CBD)", 1 at its fee (decision 053). `lines` come grouped by order.
+ */
+export function withDeliveryLines(
+  lines: readonly OrderLineForExport[],
+  deliveries: ReadonlyMap<string, { delivery: string; feeCents: number }>,
+): OrderLineForExport[] {
+  return lines.flatMap((line, index) => {
+    const delivery = deliveries.get(line.orderId);
+    const lastOfOrder = lines[index + 1]?.orderId !== line.orderId;
+    if (!delivery || !lastOfOrder) return [line];
+    return [line, { ...line, item: `Delivery (${delivery.delivery})`, size: "", color: "", quantity: 1, unitPriceCents: delivery.feeCents }];
+  });
+}
+
 export const ORDERS_CSV_COLUMNS = [
   "Order ID",
   "Date",

@@ -34,6 +34,13 @@ export const checkoutSchema = z.object({
     .max(500, "Please shorten the address to 500 characters."),
   phone: phoneSchema,
   paymentMethod: z.string(PAYMENT_METHOD_MESSAGE).trim().min(1, PAYMENT_METHOD_MESSAGE).max(80, PAYMENT_METHOD_MESSAGE),
+  // The delivery zone or pick-up point chosen, by id; placeOrder checks it is one the shop offers.
+  delivery: z
+    .string()
+    .trim()
+    .max(40)
+    .transform((id) => id || undefined)
+    .optional(),
   bag: bagField,
   // One per checkout page: a double click or a resubmitted form finds the order it already placed.
   idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, ORDER_FAILED_MESSAGE),

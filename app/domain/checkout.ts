@@ -1,4 +1,5 @@
 
+import { CHOOSE_DELIVERY_MESSAGE } from "./delivery";
 import { phoneDigits } from "./phone";
 import { clientNetwork, type RateLimit } from "./rate-limit";
 
@@ -16,7 +17,8 @@ export type CheckoutProblem =
   | { kind: "too-many"; productName: string; most: number }
   | { kind: "held-by-phone" }
   | { kind: "held-by-network" }
-  | { kind: "payment-method" };
+  | { kind: "payment-method" }
+  | { kind: "delivery" };
 
 export function checkoutProblemMessage(problem: CheckoutProblem): string {
   switch (problem.kind) {
@@ -36,6 +38,8 @@ export function checkoutProblemMessage(problem: CheckoutProblem): string {
       return "Unpaid orders from this connection already hold as many items as the shop keeps for one connection. Please pay for them first, or try again later; your bag and details are kept.";
     case "payment-method":
       return PAYMENT_METHOD_MESSAGE;
+    case "delivery":
+      return CHOOSE_DELIVERY_MESSAGE;
   }
 }
 

@@ -1,8 +1,10 @@
-import { formatKsh, roundToWholeShilling } from "./money";
+import { formatKsh, orderSubtotalCents, roundToWholeShilling } from "./money";
 
 // Delivery (issue 23): how an order reaches the shopper and what it costs. A shop sets delivery zones (a fee by
 // place, free from a subtotal, pay on delivery allowed up to an amount) and pick-up points (a fee, often none).
 // With none switched on, checkout asks nothing and an order's total is its subtotal, as product.md §1 says.
+
+export const CHOOSE_DELIVERY_MESSAGE = "Please choose how to receive your order.";
 
 /** Delivery to the areas a zone covers. */
 export type DeliveryZone = {
@@ -38,7 +40,7 @@ export function deliveryFeeText(feeCents: number): string {
 }
 
 /** The option's name for the shopper, as its radio button and the order's Delivery line read. */
-function deliveryOptionName(option: Pick<DeliveryOption, "kind" | "name">): string {
+export function deliveryOptionName(option: Pick<DeliveryOption, "kind" | "name">): string {
   return option.kind === "pick-up" ? `Pick up: ${option.name}` : option.name;
 }
 
@@ -55,4 +57,19 @@ export function mayPayOnDelivery(option: DeliveryOption, totalCents: number): bo
   if (option.kind !== "zone" || option.payOnDelivery === null) return false;
   const { upToCents } = option.payOnDelivery;
   return upToCents === null || totalCents <= upToCents;
+}
+
+/** What an order charges: its lines' subtotal, the delivery fee, and their sum, the total the shopper pays. */
+export type OrderCharges = { subtotalCents: number; deliveryFeeCents: number; totalCents: number };
+
+/** An order's charges with the delivery the shopper chose, or none when the shop offers no choice. */
+export function orderCharges(lines: readonly { unitPriceCents: number; quantity: number }[], delivery: DeliveryOption | null): OrderCharges {
+  const subtotalCents = orderSubtotalCents(lines);
+  const fee = delivery ? deliveryFeeCents(delivery, subtotalCents) : 0;
+  return { subtotalCents, deliveryFeeCents: fee, totalCents: subtotalCents + fee };
+}
+
+/** A placed order's charges, from what it keeps: its total and the delivery fee it was placed with. */
+export function placedOrderCharges(order: { totalCents: number; deliveryFeeCents: number }): OrderCharges {
+  return { subtotalCents: order.totalCents - order.deliveryFeeCents, deliveryFeeCents: order.deliveryFeeCents, totalCents: order.totalCents };
 }

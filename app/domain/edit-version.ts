@@ -15,6 +15,7 @@ const EDITED = {
   product: "This product was",
   category: "This category was",
   rider: "This rider was",
+  delivery: "This delivery option was",
   clientDetails: "This order's client details were",
   settings: "The site settings were",
   faqs: "The FAQs were",

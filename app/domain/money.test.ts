@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { centsToShillings, formatKsh, isWholeCents, orderTotalCents, roundToWholeShilling, shillingsToCents } from "./money";
+import { centsToShillings, formatKsh, isWholeCents, orderSubtotalCents, roundToWholeShilling, shillingsToCents } from "./money";
 
 describe("formatKsh", () => {
   test.each([
@@ -113,14 +113,14 @@ describe("centsToShillings", () => {
   });
 });
 
-describe("orderTotalCents", () => {
+describe("orderSubtotalCents", () => {
   test("an empty order totals nothing", () => {
-    expect(orderTotalCents([])).toBe(0);
+    expect(orderSubtotalCents([])).toBe(0);
   });
 
   test("multiplies each line's price by its quantity and adds the lines", () => {
     expect(
-      orderTotalCents([
+      orderSubtotalCents([
         { unitPriceCents: 250_000, quantity: 2 },
         { unitPriceCents: 120_000, quantity: 1 },
       ]),
@@ -134,15 +134,15 @@ describe("orderTotalCents", () => {
       { unitPriceCents: 40, quantity: 1 },
       { unitPriceCents: 40, quantity: 1 },
     ];
-    expect(orderTotalCents(lines)).toBe(100);
+    expect(orderSubtotalCents(lines)).toBe(100);
   });
 
   test("rounds a half shilling up", () => {
-    expect(orderTotalCents([{ unitPriceCents: 1_950, quantity: 3 }])).toBe(5_900);
+    expect(orderSubtotalCents([{ unitPriceCents: 1_950, quantity: 3 }])).toBe(5_900);
   });
 
   test("is always a whole number of shillings", () => {
-    const total = orderTotalCents([
+    const total = orderSubtotalCents([
       { unitPriceCents: 1_999, quantity: 7 },
       { unitPriceCents: 333, quantity: 3 },
     ]);

@@ -42,10 +42,10 @@ export function centsToShillings(cents: number): number {
 }
 
 /**
- * An order's total: the sum of its lines, rounded once to whole shillings. Delivery is not charged, so the
- * total equals the subtotal (product.md §1, §9).
+ * An order's subtotal: the sum of its lines, rounded once to whole shillings. Without delivery options the total
+ * equals it (product.md §1, §9); with them, delivery.ts's orderCharges adds the fee.
  */
-export function orderTotalCents(lines: readonly { unitPriceCents: number; quantity: number }[]): number {
+export function orderSubtotalCents(lines: readonly { unitPriceCents: number; quantity: number }[]): number {
   const subtotal = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
   return roundToWholeShilling(subtotal);
 }

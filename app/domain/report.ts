@@ -128,9 +128,19 @@ export function describeChart(chart: RevenueChart): string {
   return `Revenue per ${unit}, ${span}: ${formatKsh(total)} in all; the best ${unit} was ${best.title} with ${formatKsh(best.revenueCents)}.`;
 }
 
-export type SaleRow = { id: string; orderDate: Date; clientName: string; items: number; totalCents: number };
+export type SaleRow = {
+  id: string;
+  orderDate: Date;
+  clientName: string;
+  items: number;
+  totalCents: number;
+  /** The delivery it was placed with ('' for none offered) and its fee, within the total (decision 053). */
+  delivery: string;
+  deliveryFeeCents: number;
+};
 
-const SALES_CSV_COLUMNS = ["Order ID", "Date", "Client", "Items", "Total (KSH)"] as const;
+/** Whether any of the sales was placed with a delivery choice: then tables and files show a Delivery column. */
+const salesWithDelivery = (sales: readonly Pick<SaleRow, "delivery">[]) => sales.some((sale) => sale.delivery !== "");
 
 /**
  * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break, quotes doubled. Text that a
@@ -146,23 +156,30 @@ export function csvLine(cells: readonly (string | number)[]): string {
   return `${cells.map(csvCell).join(",")}\r\n`;
 }
 
-/** A sale as a CSV line: the whole order id, the shop's date and time, and the total in whole shillings. */
-function saleCsvLine(sale: SaleRow, timeZone: string): string {
+/**
+ * A sale as a CSV line: the whole order id, the shop's date and time, the delivery fee when the file has that
+ * column, and the total, in whole shillings.
+ */
+function saleCsvLine(sale: SaleRow, timeZone: string, withDelivery: boolean): string {
+  const shillings = (cents: number) => centsToShillings(roundToWholeShilling(cents));
   return csvLine([
     sale.id,
     csvDateTime(sale.orderDate, timeZone),
     sale.clientName,
     sale.items,
-    centsToShillings(roundToWholeShilling(sale.totalCents)),
+    ...(withDelivery ? [shillings(sale.deliveryFeeCents)] : []),
+    shillings(sale.totalCents),
   ]);
 }
 
 /**
  * The sales table as a CSV file. It starts with a byte-order mark, so spreadsheet programs read the clients'
- * names as UTF-8.
+ * names as UTF-8. A "Delivery (KSH)" column comes before the total when any sale was placed with a delivery choice.
  */
 export function salesCsv(sales: readonly SaleRow[], timeZone: string): string {
-  return `\uFEFF${csvLine(SALES_CSV_COLUMNS)}${sales.map((sale) => saleCsvLine(sale, timeZone)).join("")}`;
+  const withDelivery = salesWithDelivery(sales);
+  const columns = ["Order ID", "Date", "Client", "Items", ...(withDelivery ? ["Delivery (KSH)"] : []), "Total (KSH)"];
+  return `\uFEFF${csvLine(columns)}${sales.map((sale) => saleCsvLine(sale, timeZone, withDelivery)).join("")}`;
 }
 
 /** The CSV's file name, saying what it covers: "sales-all-time.csv", "sales-2026-11-15-to-2026-11-20.csv". */

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import sharp from "sharp";
 import { beforeAll, expect, test } from "vitest";
 import { CATEGORY_NAME_MAX_CHARS } from "~/domain/category";
-import { orderTotalCents } from "~/domain/money";
+import { orderSubtotalCents } from "~/domain/money";
 import { NOTIFICATION_STATES } from "~/domain/notification-log";
 import { SUBSCRIBER_STATES } from "~/domain/subscribers";
 import { CLIENT_ADDRESS_MAX_CHARS, CLIENT_NAME_MAX_CHARS } from "~/domain/order-admin";
@@ -12,6 +12,11 @@ import { isValidPhone } from "~/domain/phone";
 import { storableText } from "~/domain/posted-text";
 import { MAX_LIST_ENTRY_CHARS, MAX_PRICE_KSH, MAX_STOCK, PRODUCT_NAME_MAX_CHARS } from "~/domain/product";
 import { RIDER_NAME_MAX_CHARS } from "~/domain/rider";
+import {
+  MAX_DELIVERY_KSH,
+  NAME_MAX_CHARS as DELIVERY_NAME_MAX_CHARS,
+  TEXT_MAX_CHARS as DELIVERY_TEXT_MAX_CHARS,
+} from "~/domain/delivery.schema";
 import { REPORT_PERIODS } from "~/domain/report-period";
 import { ASPECT_RATIOS } from "~/domain/site-content";
 import { NOTIFICATION_DISPLAY_TYPES, type SiteDocumentKey, siteDocumentSchemas } from "~/domain/site-documents.schema";
@@ -38,6 +43,7 @@ import { loader as ordersExportLoader } from "~/routes/admin/orders-export-csv";
 import { loader as reportsLoader } from "~/routes/admin/reports";
 import { loader as reportsCsvLoader } from "~/routes/admin/reports-csv";
 import { action as ridersAction, loader as ridersLoader } from "~/routes/admin/riders";
+import { action as deliveryAction, loader as deliveryLoader } from "~/routes/admin/delivery";
 import { loader as seoReportLoader } from "~/routes/admin/seo-report";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/admin/settings";
 import { action as unmatchedPaymentsAction, loader as unmatchedPaymentsLoader } from "~/routes/admin/unmatched-payments";
@@ -65,8 +71,9 @@ import { action as trackAction } from "~/routes/shop/track";
 import { loader as trackOrderLoader } from "~/routes/shop/track-order";
 import { createCategory } from "~/server/categories.server";
 import { db } from "~/server/db/database.server";
-import { categories, orderLines, orders, products, riders, siteDocuments } from "~/server/db/schema.server";
+import { categories, deliveryOptions, orderLines, orders, products, riders, siteDocuments } from "~/server/db/schema.server";
 import { createRider } from "~/server/riders.server";
+import { createDeliveryOption, deleteDeliveryOption, listDeliveryOptions } from "~/server/delivery.server";
 import { startSession } from "~/server/session.server";
 import { writeSiteDocument } from "~/server/site-documents.server";
 import { addStaff } from "~/server/staff.server";
@@ -399,12 +406,23 @@ async function expectNoCorruptRows() {
     expect(isTrimmedText(rider.name, RIDER_NAME_MAX_CHARS), `rider ${JSON.stringify(rider.name)}`).toBe(true);
     expect(isValidPhone(rider.phone) && /^\+\d+$/.test(rider.phone), `rider phone ${rider.phone}`).toBe(true);
   }
+  const wholeShillings = (cents: number, min: number) => Number.isInteger(cents / 100) && cents >= min && cents <= MAX_DELIVERY_KSH * 100;
+  for (const option of await database.select().from(deliveryOptions)) {
+    const where = `delivery option ${JSON.stringify(option.name)}`;
+    expect(isTrimmedText(option.name, DELIVERY_NAME_MAX_CHARS), where).toBe(true);
+    for (const text of [option.areas, option.deliveryTime, option.directions, option.openingHours]) {
+      expect(text.trim() === text && text.length <= DELIVERY_TEXT_MAX_CHARS, `${where} text ${JSON.stringify(text)}`).toBe(true);
+    }
+    expect(wholeShillings(option.feeCents, 0), `${where} fee ${option.feeCents}`).toBe(true);
+    const freeFrom = option.freeFromCents;
+    expect(freeFrom === null || wholeShillings(freeFrom, 100), `${where} free from ${freeFrom}`).toBe(true);
+  }
   const lines = await database.select().from(orderLines);
   for (const order of await database.select().from(orders)) {
     const where = `order ${order.id}`;
     const itsLines = lines.filter((line) => line.orderId === order.id);
     expect(itsLines.length, where).toBeGreaterThan(0);
-    expect(order.totalCents, where).toBe(orderTotalCents(itsLines));
+    expect(order.totalCents, where).toBe(orderSubtotalCents(itsLines));
     expect(isTrimmedText(order.clientName, CLIENT_NAME_MAX_CHARS), `${where} name ${JSON.stringify(order.clientName)}`).toBe(true);
     expect(isTrimmedText(order.clientAddress, CLIENT_ADDRESS_MAX_CHARS), `${where} address`).toBe(true);
     expect(isValidPhone(order.clientPhone) && /^\+\d+$/.test(order.clientPhone), `${where} phone ${order.clientPhone}`).toBe(true);
@@ -554,6 +572,36 @@ test("categories answer hostile posts", async () => {
 test("riders answer hostile posts", async () => {
   const fields = { intent: fc.constantFrom("create", "update", "delete"), id: fromShop((s) => s.riderIds), name: storedText, phone };
   await expectHostilePostsAnswered(ridersAction, adminPosts("/admin/riders", fields));
+});
+
+test("delivery zones and pick-up points answer hostile posts", async () => {
+  const ids = [
+    await createDeliveryOption(
+      { kind: "zone", name: "Nairobi CBD", areas: "CBD", deliveryTime: "Same day", feeCents: 250_00, freeFromCents: 6_000_00 },
+      THE_SHOP,
+    ),
+    await createDeliveryOption(
+      { kind: "pick-up", name: "Moi Avenue shop", directions: "Moi Avenue", openingHours: "9–6", feeCents: 0 },
+      THE_SHOP,
+    ),
+  ];
+  const fields = {
+    intent: fc.constantFrom("create-zone", "update-zone", "create-pick-up", "update-pick-up", "switch", "move", "delete"),
+    id: fc.constantFrom(...ids),
+    version: fc.constantFrom("1", "2"),
+    name: storedText,
+    areas: storedText,
+    deliveryTime: storedText,
+    directions: storedText,
+    openingHours: storedText,
+    fee: fc.constantFrom("", "0", "250", "1,500", "1000000"),
+    freeFrom: fc.constantFrom("", "6000", "6,000"),
+    active: fc.constantFrom("on", "off"),
+    direction: fc.constantFrom("up", "down"),
+  };
+  await expectHostilePostsAnswered(deliveryAction, adminPosts("/admin/delivery", fields));
+  // The posts after these expect a shop that offers no delivery.
+  for (const option of await listDeliveryOptions()) await deleteDeliveryOption(option.id, THE_SHOP);
 });
 
 test("orders answer hostile posts", async () => {
@@ -783,6 +831,7 @@ const PAGES: Page[] = [
   { path: "/admin/products/edit/by-id", loader: productEditLoader, params: fc.record({ id: addressPart((s) => s.productIds) }) },
   { path: "/admin/categories", loader: categoriesLoader },
   { path: "/admin/riders", loader: ridersLoader },
+  { path: "/admin/delivery", loader: deliveryLoader },
   {
     path: "/admin/notifications-log",
     loader: notificationsLogLoader,

@@ -3,7 +3,7 @@ import { ACTIVITY_PER_PAGE, type Actor, type AuditAction, type AuditedEntity, ch
 import type { Queryable, Transaction } from "./db/client.server";
 import { inBatches } from "./db/batches.server";
 import { db } from "./db/database.server";
-import { auditLog, categories, products, riders } from "./db/schema.server";
+import { auditLog, categories, deliveryOptions, products, riders } from "./db/schema.server";
 import { newRecordId } from "./random.server";
 
 // The activity log (decision 032). Every change is recorded inside the transaction that makes it, so no change
@@ -95,10 +95,10 @@ export async function timelineOf(entity: AuditedEntity, entityId: string, from?:
 
 export type ActivityFilter = { entity?: AuditedEntity; staffEmail?: string };
 
-const NAMED = { product: products, category: categories, rider: riders } as const;
+const NAMED = { product: products, category: categories, rider: riders, delivery: deliveryOptions } as const;
 
 /**
- * The names of the products, categories and riders a page of entries is about: today's name, or for a record
+ * The names of the products, categories, riders and delivery options a page of entries is about: today's name, or for a record
  * since deleted, the name its entries last recorded.
  */
 async function recordNames(database: Queryable, entries: readonly ActivityEntry[]): Promise<Map<string, string>> {

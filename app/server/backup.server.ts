@@ -12,6 +12,7 @@ export const BACKUP_TABLES = [
   "product_variants",
   "product_slug_history",
   "riders",
+  "delivery_options",
   "orders",
   "order_lines",
   "payment_requests",

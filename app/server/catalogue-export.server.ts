@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lt, ne, sql } from "drizzle-orm";
 import {
   dukaProductsCsv,
   type OrderLineForExport,
@@ -7,6 +7,7 @@ import {
   type ProductExportFormat,
   productsCsvFileName,
   shopifyProductsCsv,
+  withDeliveryLines,
 } from "~/domain/catalogue-export";
 import { rangeDays } from "~/domain/report";
 import { periodRange, shopDate } from "~/domain/report-period";
@@ -62,5 +63,14 @@ export async function ordersExport(filter: ReportFilter, clock: ReportClock): Pr
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
     .where(and(range.start ? gte(orders.orderDate, range.start) : undefined, range.end ? lt(orders.orderDate, range.end) : undefined))
     .orderBy(desc(orders.orderDate), asc(orders.id), asc(orderLines.position));
-  return { fileName: ordersCsvFileName(rangeDays(range, clock.timeZone)), csv: ordersCsv(lines, clock.timeZone) };
+  // An order placed with a delivery choice gets one more row, its delivery, so its rows add up to its total.
+  const deliveries = new Map(
+    (
+      await (await db())
+        .select({ orderId: orders.id, delivery: orders.delivery, feeCents: orders.deliveryFeeCents })
+        .from(orders)
+        .where(and(ne(orders.delivery, ""), range.start ? gte(orders.orderDate, range.start) : undefined, range.end ? lt(orders.orderDate, range.end) : undefined))
+    ).map((row) => [row.orderId, row]),
+  );
+  return { fileName: ordersCsvFileName(rangeDays(range, clock.timeZone)), csv: ordersCsv(withDeliveryLines(lines, deliveries), clock.timeZone) };
 }

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, or } from "drizzle-orm";
 import type { CheckoutProblem } from "~/domain/checkout";
 import type { CheckoutInput } from "~/domain/checkout.schema";
-import { orderTotalCents } from "~/domain/money";
+import { deliveryOptionName, orderCharges } from "~/domain/delivery";
 import { newOrderId, normaliseOrderId } from "~/domain/order-id";
 import type { OrderStatus, PaymentStatus } from "~/domain/order-status";
 import { showsRider } from "~/domain/order-status";
@@ -14,6 +14,7 @@ import { looksLikeTrackingId, newTrackingId, normaliseTrackingId } from "~/domai
 import { type OrderFacts, orderPlacedEvent } from "~/domain/order-messages";
 import type { Queryable } from "./db/client.server";
 import { db } from "./db/database.server";
+import { deliveryChoices } from "./delivery.server";
 import { orderLines, orders, riders } from "./db/schema.server";
 import { publish } from "./events.server";
 import { messageDocuments, orderMessageWrites } from "./order-notifications.server";
@@ -50,6 +51,11 @@ export async function placeOrder(input: CheckoutInput, now = new Date(), from?: 
   const documents = await messageDocuments();
   const method = documents.settings.paymentMethods.find((m) => m.enabled && m.name === input.paymentMethod);
   if (!method) return { ok: false, problem: { kind: "payment-method" } };
+  // A shop with delivery options switched on must be told one of them; a form cannot name one switched off, and
+  // its fee is the shop's, never the form's (issue 23).
+  const choices = await deliveryChoices();
+  const delivery = choices.find((choice) => choice.id === input.delivery) ?? null;
+  if (choices.length > 0 && !delivery) return { ok: false, problem: { kind: "delivery" } };
 
   try {
     return await (await db()).transaction(async (tx): Promise<PlaceOrderResult> => {
@@ -97,12 +103,13 @@ export async function placeOrder(input: CheckoutInput, now = new Date(), from?: 
       }
 
       const orderId = newOrderId(secureRandomInt);
+      const charges = orderCharges(lines, delivery);
       const facts: OrderFacts = {
         id: orderId,
         trackingId: newTrackingId(secureRandomInt),
         clientName: input.name,
         clientPhone: input.phone,
-        totalCents: orderTotalCents(lines),
+        totalCents: charges.totalCents,
         paymentMethod: method.name,
         status: "Pending Payment",
         paymentStatus: "Unpaid",
@@ -115,6 +122,8 @@ export async function placeOrder(input: CheckoutInput, now = new Date(), from?: 
         clientAddress: input.address,
         clientPhone: input.phone,
         totalCents: facts.totalCents,
+        deliveryFeeCents: charges.deliveryFeeCents,
+        delivery: delivery ? deliveryOptionName(delivery) : "",
         paymentMethod: method.name,
         idempotencyKey: input.idempotencyKey,
         orderDate: now,
@@ -159,6 +168,9 @@ export type OrderView = {
   clientAddress: string;
   clientPhone: string;
   totalCents: number;
+  /** The delivery the order was placed with, and its fee; '' and 0 when the shop offered no choice. */
+  delivery: string;
+  deliveryFeeCents: number;
   status: OrderStatus;
   paymentStatus: PaymentStatus;
   isArchived: boolean;
@@ -193,6 +205,8 @@ export const orderViewColumns = {
   clientAddress: orders.clientAddress,
   clientPhone: orders.clientPhone,
   totalCents: orders.totalCents,
+  deliveryFeeCents: orders.deliveryFeeCents,
+  delivery: orders.delivery,
   status: orders.status,
   paymentStatus: orders.paymentStatus,
   isArchived: orders.isArchived,

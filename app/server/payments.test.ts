@@ -28,6 +28,7 @@ import {
   requestPayment,
   unmatchedPayments,
 } from "./payments.server";
+import { createDeliveryOption, deleteDeliveryOption } from "./delivery.server";
 import { writeSiteDocument } from "./site-documents.server";
 import { givenOrder, givenProduct } from "../../tests/setup/builders";
 import { mpesaShopSettings } from "../../tests/setup/shop-settings";
@@ -388,6 +389,26 @@ async function paybillPaymentReceived(input: C2bInput) {
 }
 
 const statusQueriesOf = (receipt: string) => simulator.statusQueries.filter((query) => query.receipt === receipt);
+
+test("an order with delivery is paid by its total with the fee: a paybill payment of the subtotal alone is flagged for staff", async () => {
+  const zone = await createDeliveryOption(
+    { kind: "zone", name: "Nairobi CBD", areas: "", deliveryTime: "", feeCents: 250_00, freeFromCents: null },
+    staff,
+  );
+  try {
+    // One unit at KSH 1,200 plus KSH 250 delivery.
+    const { id: orderId } = await givenOrder({ delivery: zone });
+    expect(await orderOf(orderId)).toMatchObject({ totalCents: 1_450_00, deliveryFeeCents: 250_00 });
+    await simulator.confirmC2b({ billRef: orderCode(orderId), amount: 1_200, transId: "SIMSUBTOT1" });
+    expect(await checkedPayment("SIMSUBTOT1")).toMatchObject({ state: "unmatched", problem: "wrong amount", orderId });
+    expect(await orderOf(orderId)).toMatchObject({ paymentStatus: "Unpaid" });
+    await simulator.confirmC2b({ billRef: orderCode(orderId), amount: 1_450, transId: "SIMWHOLE01" });
+    expect(await checkedPayment("SIMWHOLE01")).toMatchObject({ state: "applied", orderId });
+    expect(await orderOf(orderId)).toMatchObject({ paymentStatus: "Paid" });
+  } finally {
+    await deleteDeliveryOption(zone, staff);
+  }
+});
 
 test("a paybill payment to another shortcode is refused: recorded nowhere, no order changed, and its validation declined", async () => {
   const { id: orderId } = await givenOrder();

@@ -26,6 +26,8 @@ export type SalesReport = {
   unitsSold: number;
   orders: number;
   stockValueCents: number;
+  /** The delivery fees within the revenue; null when no sale of the period was placed with a delivery choice. */
+  deliveryFeesCents: number | null;
   chart: RevenueChart;
   sales: SaleRow[];
   page: number;
@@ -51,6 +53,8 @@ const saleColumns = {
       Number,
     ),
   totalCents: orders.totalCents,
+  delivery: orders.delivery,
+  deliveryFeeCents: orders.deliveryFeeCents,
 };
 
 const newestFirst = [desc(orders.orderDate), desc(orders.id)];
@@ -80,7 +84,12 @@ async function computeSalesReport(
 
   const [[totals], [units], [stock], daily] = await Promise.all([
     database
-      .select({ revenue: sum(orders.totalCents), orders: count() })
+      .select({
+        revenue: sum(orders.totalCents),
+        orders: count(),
+        deliveryFees: sum(orders.deliveryFeeCents),
+        withDelivery: sql<number>`count(*) filter (where ${orders.delivery} <> '')`.mapWith(Number),
+      })
       .from(orders)
       .where(sold),
     database
@@ -136,6 +145,7 @@ async function computeSalesReport(
     unitsSold: Number(units?.units ?? 0),
     orders: orderCount,
     stockValueCents: Number(stock?.value ?? 0),
+    deliveryFeesCents: (totals?.withDelivery ?? 0) > 0 ? Number(totals?.deliveryFees ?? 0) : null,
     chart: revenueChart(perDay, days, shopDate(clock.now, clock.timeZone)),
     sales,
     page,

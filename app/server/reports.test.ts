@@ -157,6 +157,8 @@ test("each sale shows its items and total; the current stock value is price × s
     clientName: '=HYPERLINK("http://evil.example","Click")',
     items: 3,
     totalCents: 4_000_00,
+    delivery: "",
+    deliveryFeeCents: 0,
   });
   expect(week.stockValueCents).toBe(5_000_000 * 60_000 + 1_250_00 * 4);
   expect(week.days).toEqual({ first: "2026-11-15", last: "2026-11-20" });

@@ -57,6 +57,8 @@ export type TrackedOrder = {
   riderName: string | null;
   maskedPhone: string;
   totalCents: number;
+  delivery: string;
+  deliveryFeeCents: number;
   items: { name: string; image: string | null; size: string; color: string; quantity: number; unitPriceCents: number }[];
 };
 
@@ -84,6 +86,8 @@ export async function orderToTrack(trackingId: string): Promise<{ kind: "found";
       riderName: order.riderName,
       maskedPhone: maskPhone(order.clientPhone),
       totalCents: order.totalCents,
+      delivery: order.delivery,
+      deliveryFeeCents: order.deliveryFeeCents,
       items: order.lines.map(({ name, image, size, color, quantity, unitPriceCents }) => ({
         name,
         image,

@@ -78,7 +78,18 @@ test("the sidebar shows Site Content and Configuration only to developers", asyn
     await signIn(page, email);
     if (isMobile) await page.getByRole("button", { name: "Open menu" }).click();
     const nav = page.getByRole("navigation", { name: "Admin" }).filter({ visible: true });
-    for (const name of ["Dashboard", "Reports", "SEO Report", "Orders", "Products", "Categories", "Riders", "Subscribers", "Notifications Log"]) {
+    for (const name of [
+      "Dashboard",
+      "Reports",
+      "SEO Report",
+      "Orders",
+      "Products",
+      "Categories",
+      "Riders",
+      "Delivery",
+      "Subscribers",
+      "Notifications Log",
+    ]) {
       await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
     }
     for (const name of ["Notifications", "Our Story", "FAQs", "Contact Info", "Site Settings", "Image Generator", "Activity"]) {
@@ -106,6 +117,7 @@ test("every screen of each role has its title from the path, Back to Store, and 
     ["/admin/products/new", "Add Product"],
     ["/admin/categories", "Categories"],
     ["/admin/riders", "Riders"],
+    ["/admin/delivery", "Delivery"],
     ["/admin/subscribers", "Subscribers"],
     ["/admin/notifications-log", "Notifications Log"],
   ];

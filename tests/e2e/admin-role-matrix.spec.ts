@@ -25,6 +25,7 @@ let categoryId: string;
 let emptyCategoryId: string;
 let riderId: string;
 let otherRiderId: string;
+let zoneIds: Record<"one" | "two" | "three" | "four", string>;
 let documents: Record<string, Record<string, unknown>>;
 // The version each edited record was read at, which a staff form sends with its save (decision 031).
 let versionOf: (table: string, key: string, field?: string) => string;
@@ -32,6 +33,11 @@ let stockOf: (id: string) => string;
 
 type Row = Record<string, unknown>;
 const idOf = (rows: unknown[], name: string) => String((rows as Row[]).find((row) => row.name === name)!.id);
+/** The Delivery page's rows in its order, each with whether it is switched on: "Matrix Zone Two: off". */
+const deliveryRows = async (client: APIRequestContext) =>
+  [...(await (await client.get("/admin/delivery")).text()).matchAll(/aria-checked="(true|false)" aria-label="([^"]+) on"/g)].map(
+    ([, on, name]) => `${name}: ${on === "true" ? "on" : "off"}`,
+  );
 const uploadedFiles = () => {
   try {
     return readdirSync(path.join(shop.dataDir, "uploads")).sort();
@@ -64,6 +70,16 @@ test.beforeAll(async () => {
     const page = index === 0 ? "/admin/categories" : "/admin/riders";
     expect((await developer.post(page, { form, headers: { Origin: shop.baseURL } })).status()).toBe(200);
   }
+  const zones = { one: "Matrix Zone One", two: "Matrix Zone Two", three: "Matrix Zone Three", four: "Matrix Zone Four" } as const;
+  for (const name of Object.values(zones)) {
+    const form = { intent: "create-zone", name, fee: "250" };
+    expect((await developer.post("/admin/delivery", { form, headers: { Origin: shop.baseURL } })).status()).toBe(200);
+  }
+  // Each row's switch posts its option's id just before the switch is named.
+  const deliveryPage = await (await developer.get("/admin/delivery")).text();
+  const zoneId = (name: string) =>
+    [...deliveryPage.slice(0, deliveryPage.indexOf(`aria-label="${name} on"`)).matchAll(/name="id" value="([^"]+)"/g)].at(-1)![1]!;
+  zoneIds = { one: zoneId(zones.one), two: zoneId(zones.two), three: zoneId(zones.three), four: zoneId(zones.four) };
   const state = await shopState(shop.dataDir);
   categoryId = idOf(state.categories!, "Dresses");
   emptyCategoryId = idOf(state.categories!, "Matrix Empty Category");
@@ -99,6 +115,7 @@ const pages = (): { path: string; access: Access }[] => [
   { path: "/admin/orders/export.csv?period=month", access: "everyone" },
   { path: "/admin/categories", access: "everyone" },
   { path: "/admin/riders", access: "everyone" },
+  { path: "/admin/delivery", access: "everyone" },
   { path: "/admin/subscribers", access: "everyone" },
   { path: "/admin/subscribers.csv?state=confirmed", access: "everyone" },
   { path: "/admin/notifications-log?state=failed", access: "everyone" },
@@ -194,6 +211,22 @@ const actions = (): AdminAction[] => [
     form: { intent: "update", id: riderId, name: "Matrix Rider Renamed", phone: "+254711000009", version: versionOf("riders", riderId) },
   },
   { name: "delete a rider", path: "/admin/riders", access: "everyone", form: { intent: "delete", id: otherRiderId } },
+  { name: "add a delivery zone", path: "/admin/delivery", access: "everyone", form: { intent: "create-zone", name: "Matrix New Zone", fee: "300" } },
+  { name: "add a pick-up point", path: "/admin/delivery", access: "everyone", form: { intent: "create-pick-up", name: "Matrix Pick-up", fee: "" } },
+  {
+    name: "edit a delivery zone",
+    path: "/admin/delivery",
+    access: "everyone",
+    form: { intent: "update-zone", id: zoneIds.one, version: "1", name: "Matrix Zone Renamed", fee: "400" },
+  },
+  {
+    name: "switch a delivery zone off",
+    path: "/admin/delivery",
+    access: "everyone",
+    form: { intent: "switch", id: zoneIds.two, version: "1", active: "off" },
+  },
+  { name: "move a delivery zone", path: "/admin/delivery", access: "everyone", form: { intent: "move", id: zoneIds.three, direction: "up" } },
+  { name: "delete a delivery zone", path: "/admin/delivery", access: "everyone", form: { intent: "delete", id: zoneIds.four } },
   { name: "set an order's status", path: "/admin/orders", access: "everyone", form: { intent: "status", id: order.orderId, status: "Processing" } },
   { name: "set an order's payment", path: "/admin/orders", access: "everyone", form: { intent: "payment", id: order.orderId, paymentStatus: "Paid" } },
   {
@@ -267,6 +300,7 @@ function send(client: APIRequestContext, action: AdminAction, origin: string | n
 
 test("every admin action is refused signed out, to an owner on developer pages and from another site; refused ones change nothing", async () => {
   const before = await shopState(shop.dataDir);
+  const deliveryBefore = await deliveryRows(developer);
   const filesBefore = uploadedFiles();
   for (const action of actions()) {
     const out = await send(signedOut, action);
@@ -286,6 +320,7 @@ test("every admin action is refused signed out, to an owner on developer pages a
     expect(noOrigin.status(), `${action.name} without an Origin`).toBe(403);
   }
   expect(await shopState(shop.dataDir)).toEqual(before);
+  expect(await deliveryRows(developer)).toEqual(deliveryBefore);
   expect(uploadedFiles()).toEqual(filesBefore);
 });
 
@@ -328,6 +363,13 @@ test("the same actions, sent by a developer from the shop itself, are carried ou
     expect(after, text).toContain(text);
   }
   for (const gone of [otherProductId, emptyCategoryId, otherRiderId]) expect(after).not.toContain(`"id":"${gone}"`);
+  expect(await deliveryRows(developer)).toEqual([
+    "Matrix Zone Renamed: on",
+    "Matrix Zone Three: on",
+    "Matrix Zone Two: off",
+    "Matrix New Zone: on",
+    "Matrix Pick-up: on",
+  ]);
   const [row] = (JSON.parse(after).orders as Row[]).filter((o) => o.id === order.orderId);
   expect(row).toMatchObject({ status: "Out for Delivery", payment_status: "Paid", rider_id: riderId, is_archived: false });
   expect(uploadedFiles().length).toBeGreaterThan(filesBefore.length);

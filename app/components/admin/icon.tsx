@@ -31,6 +31,7 @@ export const ADMIN_ICONS = [
   "store",
   "tags",
   "trash",
+  "truck",
   "upload",
 ] as const;
 export type AdminIconName = (typeof ADMIN_ICONS)[number];

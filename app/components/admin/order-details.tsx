@@ -2,6 +2,7 @@ import { type RefObject, useCallback, useEffect, useRef, useState } from "react"
 import { Dialog } from "~/components/ui/dialog";
 import { PhoneField, TextArea, TextField } from "~/components/ui/field";
 import { Thumbnail } from "~/components/ui/image";
+import { OrderChargeRows } from "~/components/order-charges";
 import { Price } from "~/components/ui/price";
 import { ErrorMessage, LiveStatus, PaymentBadge, StatusBadge } from "~/components/ui/status";
 import { useTimedFlag } from "~/components/ui/use-timed-flag";
@@ -286,10 +287,9 @@ export function OrderDetailsDialog({ selected, onClose }: { selected: SelectedOr
                 </li>
               ))}
             </ul>
-            <p className="mt-2 flex justify-between border-t border-clay-200 pt-3 font-semibold dark:border-earth-800">
-              <span>Total</span>
-              <Price cents={order.totalCents} />
-            </p>
+            <dl className="mt-2 space-y-1 border-t border-clay-200 pt-3 dark:border-earth-800">
+              <OrderChargeRows order={order} rowClassName="flex justify-between gap-4" totalClassName="font-semibold" />
+            </dl>
           </section>
           <OrderPaymentsSection {...found.payments} timeZone={found.timeZone} />
           <section aria-labelledby="client-details">

@@ -2,13 +2,26 @@ import { Link } from "react-router";
 import { AdminTable, Cell } from "~/components/admin/table";
 import { Price } from "~/components/ui/price";
 import { adminSearchLinks } from "~/domain/admin-search";
+import { deliveryFeeText } from "~/domain/delivery";
 
-export type SaleLine = { id: string; number: string; when: string; clientName: string; items: number; totalCents: number };
+export type SaleLine = {
+  id: string;
+  number: string;
+  when: string;
+  clientName: string;
+  items: number;
+  totalCents: number;
+  delivery: string;
+  deliveryFeeCents: number;
+};
 
-/** The report's sales table (product.md §2 Reports); each order id opens that order on the orders page. */
-export function SalesTable({ sales }: { sales: readonly SaleLine[] }) {
+/**
+ * The report's sales table (product.md §2 Reports); each order id opens that order on the orders page. With
+ * `withDelivery`, a Delivery column gives each sale's fee ("—" for one placed without a choice).
+ */
+export function SalesTable({ sales, withDelivery }: { sales: readonly SaleLine[]; withDelivery: boolean }) {
   return (
-    <AdminTable columns={["Order ID", "Date", "Client", "Items", "Total"]} caption="Sales">
+    <AdminTable columns={["Order ID", "Date", "Client", "Items", ...(withDelivery ? ["Delivery"] : []), "Total"]} caption="Sales">
       {sales.map((sale) => (
         <tr key={sale.id}>
           <Cell>
@@ -19,6 +32,7 @@ export function SalesTable({ sales }: { sales: readonly SaleLine[] }) {
           <Cell className="whitespace-nowrap">{sale.when}</Cell>
           <Cell>{sale.clientName}</Cell>
           <Cell>{sale.items}</Cell>
+          {withDelivery && <Cell className="whitespace-nowrap">{sale.delivery === "" ? "—" : deliveryFeeText(sale.deliveryFeeCents)}</Cell>}
           <Cell className="whitespace-nowrap">
             <Price cents={sale.totalCents} />
           </Cell>

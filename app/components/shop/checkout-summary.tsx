@@ -1,24 +1,35 @@
 import { Link } from "react-router";
 import { Price } from "~/components/ui/price";
-import { type BagLine, bagSubtotalCents, lineOffer } from "~/domain/bag";
+import { type BagLine, lineOffer } from "~/domain/bag";
+import { type DeliveryOption, deliveryFeeText, orderCharges } from "~/domain/delivery";
 import type { BagLineProduct } from "./bag-products";
 
-/** The order as it will be placed: each line at today's price (its variant's own, when it has one) and the total (delivery is not charged). */
+/**
+ * The order as it will be placed: each line at today's price (its variant's own, when it has one) and the total.
+ * A shop that offers no delivery choice charges none, and says delivery is not included (product.md §1); one that
+ * does shows the subtotal, the chosen option's fee, and their total, as the order will keep them (issue 23).
+ */
 export function CheckoutSummary({
   lines,
   productOf,
+  delivery,
   className = "",
 }: {
   lines: readonly BagLine[];
   productOf: (productId: string) => BagLineProduct;
+  delivery: DeliveryOption | null | "none offered";
   className?: string;
 }) {
   const products = lines.map((line) => productOf(line.productId));
   const priced = products.every((product) => product !== "loading");
-  const total = bagSubtotalCents(lines, (line) => {
-    const product = productOf(line.productId);
-    return typeof product === "object" ? lineOffer(product, line).priceCents : undefined;
-  });
+  const charges = orderCharges(
+    lines.map((line, index) => {
+      const product = products[index];
+      return { unitPriceCents: typeof product === "object" ? lineOffer(product, line).priceCents : 0, quantity: line.quantity };
+    }),
+    delivery === "none offered" ? null : delivery,
+  );
+  const amount = (cents: number) => (priced ? <Price cents={cents} /> : <span>…</span>);
   return (
     <section aria-labelledby="order-summary" className={`h-fit rounded-2xl bg-clay-100 p-6 dark:bg-earth-900 ${className}`}>
       <div className="flex items-baseline justify-between gap-4">
@@ -49,11 +60,30 @@ export function CheckoutSummary({
           );
         })}
       </ul>
-      <p className="mt-4 flex justify-between border-t border-clay-300 pt-3 text-lg font-semibold dark:border-earth-700">
-        <span>Total</span>
-        {priced ? <Price cents={total} /> : <span>…</span>}
-      </p>
-      <p className="mt-2 text-sm">Delivery charges vary by location and are not included in this total.</p>
+      {delivery === "none offered" ? (
+        <>
+          <p className="mt-4 flex justify-between border-t border-clay-300 pt-3 text-lg font-semibold dark:border-earth-700">
+            <span>Total</span>
+            {amount(charges.totalCents)}
+          </p>
+          <p className="mt-2 text-sm">Delivery charges vary by location and are not included in this total.</p>
+        </>
+      ) : (
+        <dl className="mt-4 space-y-2 border-t border-clay-300 pt-3 dark:border-earth-700">
+          <div className="flex justify-between gap-4">
+            <dt>Subtotal</dt>
+            <dd>{amount(charges.subtotalCents)}</dd>
+          </div>
+          <div className="flex justify-between gap-4">
+            <dt>Delivery</dt>
+            <dd>{delivery ? priced ? deliveryFeeText(charges.deliveryFeeCents) : "…" : "Not chosen yet"}</dd>
+          </div>
+          <div className="flex justify-between gap-4 text-lg font-semibold">
+            <dt>Total</dt>
+            <dd>{amount(charges.totalCents)}</dd>
+          </div>
+        </dl>
+      )}
     </section>
   );
 }

@@ -28,6 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       unitsSold: report.unitsSold,
       orders: report.orders,
       stockValueCents: report.stockValueCents,
+      deliveryFeesCents: report.deliveryFeesCents,
     },
     chart: report.chart,
     // Dates are written on the server, in the shop's time zone, whatever the browser's zone is.
@@ -38,6 +39,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       clientName: sale.clientName,
       items: sale.items,
       totalCents: sale.totalCents,
+      delivery: sale.delivery,
+      deliveryFeeCents: sale.deliveryFeeCents,
     })),
     page: report.page,
     pageCount: report.pageCount,
@@ -71,6 +74,11 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         <Figure label="Current Stock Value">
           <Price cents={figures.stockValueCents} />
         </Figure>
+        {figures.deliveryFeesCents !== null && (
+          <Figure label="Delivery Fees">
+            <Price cents={figures.deliveryFeesCents} />
+          </Figure>
+        )}
       </Figures>
 
       {figures.orders === 0 ? (
@@ -82,7 +90,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             <h2 id="sales-heading" className="font-display text-xl font-semibold">
               Sales
             </h2>
-            <SalesTable sales={sales} />
+            <SalesTable sales={sales} withDelivery={figures.deliveryFeesCents !== null} />
             <PageLinks page={page} pageCount={pageCount} href={(to) => `?${reportQuery(filter, to)}`} noun="sales" />
           </section>
         </>

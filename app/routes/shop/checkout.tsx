@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { useBag } from "~/components/shop/bag";
 import { useBagProducts, useBagRestored } from "~/components/shop/bag-products";
@@ -15,8 +15,11 @@ import {
   tooManyCheckoutsMessage,
 } from "~/domain/checkout";
 import { checkoutSchema } from "~/domain/checkout.schema";
+import { lineOffer } from "~/domain/bag";
+import { deliveryOptionLabel, deliveryOptionName, orderCharges } from "~/domain/delivery";
 import { personalPageHeaders } from "~/domain/page-cache";
 import { countCheckout } from "~/server/checkout-limit.server";
+import { deliveryChoices } from "~/server/delivery.server";
 import { fieldErrors } from "~/domain/form-errors";
 import { holderOf } from "~/domain/hold-limits";
 import { config } from "~/server/config.server";
@@ -30,8 +33,10 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader() {
-  const settings = await readSiteDocument("settings");
+  const [settings, delivery] = await Promise.all([readSiteDocument("settings"), deliveryChoices()]);
   return {
+    // The zones and pick-up points switched on (issue 23): none, and checkout asks nothing about delivery.
+    delivery,
     // One key per visit to this page: resubmitting (a double click, back and retry) finds the same order.
     idempotencyKey: randomUUID(),
     paymentMethods: settings.paymentMethods.filter((m) => m.enabled).map((m) => ({ id: m.id, name: m.name, instructions: m.instructions })),
@@ -43,6 +48,9 @@ export const headers = personalPageHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const fields = formFields(await request.formData());
+  // A pick-up order needs no address: the pick-up point is where it goes.
+  const pickUp = (await deliveryChoices()).find((choice) => choice.kind === "pick-up" && choice.id === fields.delivery);
+  if (pickUp && !fields.address?.trim()) fields.address = deliveryOptionName(pickUp);
   const parsed = checkoutSchema.safeParse(fields);
   // Everything typed goes back with the errors, so nothing is lost.
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), problem: null, values: fields }, { status: 400 });
@@ -60,7 +68,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const holder = holderOf(parsed.data.phone, context.clientAddress);
     const result = await placeOrder(parsed.data, new Date(), { holder, limits: config().heldUnits });
     if (!result.ok) {
-      return data({ errors: {}, problem: checkoutProblemMessage(result.problem), values: fields }, { status: 409, headers });
+      const message = checkoutProblemMessage(result.problem);
+      // No delivery chosen (or one switched off meanwhile) is the Delivery question's error, beside it.
+      if (result.problem.kind === "delivery") return data({ errors: { delivery: message }, problem: null, values: fields }, { status: 400, headers });
+      return data({ errors: {}, problem: message, values: fields }, { status: 409, headers });
     }
     return redirect(`/payment-instructions/${result.orderId}`, { headers });
   } catch (error) {
@@ -96,6 +107,16 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   useEffect(() => (placed ? clear : undefined), [placed, clear]);
 
   const [methodName, setMethodName] = useState(actionData?.values.paymentMethod ?? "");
+  const [deliveryId, setDeliveryId] = useState(actionData?.values.delivery ?? "");
+  const delivery = loaderData.delivery.find((choice) => choice.id === deliveryId) ?? null;
+  // Each line at today's price, as the summary shows it: what the radio buttons' fees are worked out on.
+  const subtotal = orderCharges(
+    lines.map((line) => {
+      const product = productOf(line.productId);
+      return { unitPriceCents: typeof product === "object" ? lineOffer(product, line).priceCents : 0, quantity: line.quantity };
+    }),
+    null,
+  ).subtotalCents;
   const method = loaderData.paymentMethods.find((m) => m.name === methodName);
   // After a refused attempt the same key goes back, so a retry can never make a second order.
   const idempotencyKey = actionData?.values.idempotencyKey ?? loaderData.idempotencyKey;
@@ -129,12 +150,26 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   return (
     <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 lg:grid-cols-[1fr_22rem]">
       <h1 className="font-display text-3xl font-semibold lg:col-span-2">Checkout</h1>
-      <CheckoutSummary lines={lines} productOf={productOf} className="lg:col-start-2 lg:row-start-2" />
+      <CheckoutSummary
+        lines={lines}
+        productOf={productOf}
+        delivery={loaderData.delivery.length === 0 ? "none offered" : delivery}
+        className="lg:col-start-2 lg:row-start-2"
+      />
       <Form ref={form} method="post" className="space-y-5 lg:col-start-1 lg:row-start-2" noValidate>
         <input type="hidden" name="bag" value={JSON.stringify(lines)} />
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <TextField label="Full name" name="name" autoComplete="name" required defaultValue={values.name} error={errors.name} />
-        <TextArea label="Address" name="address" autoComplete="street-address" rows={3} required defaultValue={values.address} error={errors.address} />
+        <TextArea
+          label="Address"
+          name="address"
+          autoComplete="street-address"
+          rows={3}
+          required={delivery?.kind !== "pick-up"}
+          defaultValue={values.address}
+          error={errors.address}
+          hint={delivery?.kind === "pick-up" ? "You are picking up: leave it blank, or say where you are." : undefined}
+        />
         <PhoneField
           autoComplete="tel"
           required
@@ -142,24 +177,42 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           error={errors.phone}
           hint="With your country code, e.g. +254 712 345 678"
         />
+        {loaderData.delivery.length > 0 && (
+          <fieldset
+            role="radiogroup"
+            aria-required="true"
+            aria-invalid={errors.delivery ? true : undefined}
+            aria-describedby={errors.delivery ? "delivery-error" : undefined}
+          >
+            <legend className="text-sm font-semibold">Delivery</legend>
+            <div className="mt-2 space-y-2">
+              {loaderData.delivery.map((choice) => (
+                <ChoiceCard key={choice.id} name="delivery" value={choice.id} chosen={deliveryId} choose={setDeliveryId} required>
+                  <span className="font-semibold">{deliveryOptionLabel(choice, subtotal)}</span>
+                  {[choice.areas, choice.deliveryTime, choice.directions, choice.openingHours]
+                    .filter(Boolean)
+                    .map((detail) => (
+                      <span key={detail} className="block text-sm font-normal">
+                        {detail}
+                      </span>
+                    ))}
+                </ChoiceCard>
+              ))}
+            </div>
+            {errors.delivery && (
+              <p id="delivery-error" className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">
+                {errors.delivery}
+              </p>
+            )}
+          </fieldset>
+        )}
         <fieldset aria-describedby={errors.paymentMethod ? "payment-method-error" : undefined}>
           <legend className="text-sm font-semibold">Payment method</legend>
           <div className="mt-2 space-y-2">
             {loaderData.paymentMethods.map((m) => (
-              <label
-                key={m.id}
-                className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-clay-300 px-3 has-checked:border-clay-600 dark:border-earth-700 dark:has-checked:border-ochre-400"
-              >
-                <input
-                  type="radio"
-                  name="paymentMethod"
-                  value={m.name}
-                  checked={methodName === m.name}
-                  onChange={() => setMethodName(m.name)}
-                  className="size-4 accent-clay-600"
-                />
+              <ChoiceCard key={m.id} name="paymentMethod" value={m.name} chosen={methodName} choose={setMethodName}>
                 <span className="font-semibold">{m.name}</span>
-              </label>
+              </ChoiceCard>
             ))}
           </div>
           {errors.paymentMethod && (
@@ -187,5 +240,37 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         )}
       </Form>
     </div>
+  );
+}
+
+/** One answer of a checkout question (delivery, payment method): a radio button in a card as wide as the form. */
+function ChoiceCard({
+  name,
+  value,
+  chosen,
+  choose,
+  required,
+  children,
+}: {
+  name: string;
+  value: string;
+  chosen: string;
+  choose: (value: string) => void;
+  required?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-clay-300 px-3 py-2 has-checked:border-clay-600 dark:border-earth-700 dark:has-checked:border-ochre-400">
+      <input
+        type="radio"
+        name={name}
+        value={value}
+        required={required}
+        checked={chosen === value}
+        onChange={() => choose(value)}
+        className="size-4 shrink-0 accent-clay-600"
+      />
+      <span>{children}</span>
+    </label>
   );
 }

@@ -4,7 +4,6 @@ import { useLiveTopics } from "~/components/live-sync";
 import { PayNow } from "~/components/shop/pay-now";
 import { PaymentDetails } from "~/components/shop/payment-details";
 import { buttonClass } from "~/components/ui/button";
-import { Price } from "~/components/ui/price";
 import { StatusBadge } from "~/components/ui/status";
 import { PAY_NOW_PHONE_MESSAGE, payNowSchema } from "~/domain/mpesa.schema";
 import { isPayable } from "~/domain/order-status";
@@ -16,6 +15,7 @@ import { formFields } from "~/server/form.server";
 import { orderPayment } from "~/server/orders.server";
 import { payNowState, requestPayment } from "~/server/payments.server";
 import { readSiteDocument } from "~/server/site-documents.server";
+import { OrderChargeRows } from "~/components/order-charges";
 import type { Route } from "./+types/payment-instructions";
 
 export async function loader({ params }: Route.LoaderArgs) {
@@ -32,6 +32,8 @@ export async function loader({ params }: Route.LoaderArgs) {
       trackingId: order.trackingId,
       status: order.status,
       totalCents: order.totalCents,
+      delivery: order.delivery,
+      deliveryFeeCents: order.deliveryFeeCents,
       clientName: order.clientName,
       clientAddress: order.clientAddress,
       lines: order.lines.map(({ name, size, color, quantity }) => ({ name, size, color, quantity })),
@@ -107,12 +109,7 @@ export default function PaymentInstructions({ loaderData, actionData }: Route.Co
                 <StatusBadge status={order.status} />
               </dd>
             </div>
-            <div className="flex justify-between gap-4">
-              <dt>Total</dt>
-              <dd className="font-semibold">
-                <Price cents={order.totalCents} />
-              </dd>
-            </div>
+            <OrderChargeRows order={order} rowClassName="flex justify-between gap-4" totalClassName="font-semibold" />
           </dl>
           <ul className="mt-4 space-y-1 border-t border-clay-300 pt-4 text-sm dark:border-earth-700">
             {order.lines.map((line, index) => (

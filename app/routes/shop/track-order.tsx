@@ -10,6 +10,7 @@ import { Price } from "~/components/ui/price";
 import { ErrorMessage, StatusBadge } from "~/components/ui/status";
 import { personalPageHeaders } from "~/domain/page-cache";
 import { orderToTrack, trackedOrder } from "~/server/tracking.server";
+import { OrderChargeRows } from "~/components/order-charges";
 import type { Route } from "./+types/track-order";
 
 export function meta({ loaderData, matches, params }: Route.MetaArgs) {
@@ -134,10 +135,9 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-        <p className="mt-2 flex justify-between border-t border-clay-300 pt-4 text-lg font-semibold dark:border-earth-700">
-          <span>Total</span>
-          <Price cents={order.totalCents} />
-        </p>
+        <dl className="mt-2 space-y-1 border-t border-clay-300 pt-4 dark:border-earth-700">
+          <OrderChargeRows order={order} rowClassName="flex justify-between gap-4" totalClassName="text-lg font-semibold" />
+        </dl>
       </TrackSection>
     </div>
   );

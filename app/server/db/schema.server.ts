@@ -9,6 +9,7 @@ const oneOf = (values: readonly string[]) => sql.raw(values.map((v) => `'${v.rep
 export const ORDER_STATUS_VALUES = ["Pending Payment", "Processing", "Out for Delivery", "Delivered", "Cancelled"] as const;
 export const PAYMENT_STATUS_VALUES = ["Unpaid", "Paid"] as const;
 export const STAFF_ROLE_VALUES = ["owner", "developer"] as const;
+export const DELIVERY_OPTION_KINDS = ["zone", "pick-up"] as const;
 export const SITE_DOCUMENT_KEYS = ["settings", "contactInfo", "faqs", "ourStory", "notification", "messageTemplates"] as const;
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
@@ -158,6 +159,37 @@ export const riders = pgTable(
   (t) => [check("riders_name_present", sql`length(trim(${t.name})) > 0`)],
 );
 
+// How orders reach shoppers (issue 23, decision 053): delivery zones and pick-up points, in the order checkout lists
+// them. None switched on: checkout asks nothing and an order's total is its subtotal (product.md §1).
+export const deliveryOptions = pgTable(
+  "delivery_options",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind", { enum: DELIVERY_OPTION_KINDS }).notNull(),
+    name: text("name").notNull(),
+    // A zone's areas, as staff write them ("Westlands, Kilimani, Lavington").
+    areas: text("areas").notNull().default(""),
+    // A zone's delivery time as shoppers read it ("1–2 days").
+    deliveryTime: text("delivery_time").notNull().default(""),
+    // A pick-up point's directions and opening hours.
+    directions: text("directions").notNull().default(""),
+    openingHours: text("opening_hours").notNull().default(""),
+    feeCents: cents("fee_cents").notNull().default(0),
+    // A zone's "Free delivery from" subtotal; null: never free.
+    freeFromCents: cents("free_from_cents"),
+    isActive: boolean("is_active").notNull().default(true),
+    position: integer("position").notNull(),
+    version: editVersion(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("delivery_options_kind_known", sql`${t.kind} in (${oneOf(DELIVERY_OPTION_KINDS)})`),
+    check("delivery_options_name_present", sql`length(trim(${t.name})) > 0`),
+    check("delivery_options_fee_not_negative", sql`${t.feeCents} >= 0`),
+    check("delivery_options_free_from_above_zero", sql`${t.freeFromCents} > 0`),
+  ],
+);
+
 export const orders = pgTable(
   "orders",
   {
@@ -170,7 +202,12 @@ export const orders = pgTable(
     clientPhoneDigits: text("client_phone_digits")
       .notNull()
       .generatedAlwaysAs(sql`regexp_replace(client_phone, '[^0-9]', '', 'g')`),
+    // What the shopper pays: the lines' subtotal plus the delivery fee (decision 053).
     totalCents: cents("total_cents").notNull(),
+    // The delivery fee the order was placed with, kept when fees change later, and the option's name as the shopper
+    // chose it ("Nairobi CBD", "Pick up: Moi Avenue shop"); 0 and '' when the shop offered no choice.
+    deliveryFeeCents: cents("delivery_fee_cents").notNull().default(0),
+    delivery: text("delivery").notNull().default(""),
     status: text("status", { enum: ORDER_STATUS_VALUES }).notNull().default("Pending Payment"),
     paymentStatus: text("payment_status", { enum: PAYMENT_STATUS_VALUES }).notNull().default("Unpaid"),
     paymentMethod: text("payment_method").notNull(),
@@ -215,6 +252,7 @@ export const orders = pgTable(
     check("orders_status_known", sql`${t.status} in (${oneOf(ORDER_STATUS_VALUES)})`),
     check("orders_payment_status_known", sql`${t.paymentStatus} in (${oneOf(PAYMENT_STATUS_VALUES)})`),
     check("orders_total_not_negative", sql`${t.totalCents} >= 0`),
+    check("orders_delivery_fee_within_total", sql`${t.deliveryFeeCents} >= 0 and ${t.deliveryFeeCents} <= ${t.totalCents}`),
   ],
 );
 

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { prefixedId } from "~/domain/ids";
-import { orderTotalCents, shillingsToCents } from "~/domain/money";
+import { orderSubtotalCents, shillingsToCents } from "~/domain/money";
 import { newOrderId } from "~/domain/order-id";
 import { newTrackingId } from "~/domain/tracking-id";
 import { productSlug } from "~/domain/slug";
@@ -163,7 +163,7 @@ export async function writeDemoOrders(database: Database, now = new Date()): Pro
         clientName: demo.clientName,
         clientAddress: demo.address,
         clientPhone: demo.phone,
-        totalCents: orderTotalCents(lines),
+        totalCents: orderSubtotalCents(lines),
         status: demo.status,
         paymentStatus: demo.paymentStatus,
         paymentMethod: demo.paymentMethod,
