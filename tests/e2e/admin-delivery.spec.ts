@@ -162,6 +162,9 @@ test("staff add zones and a pick-up point, edit, switch, move and delete them; a
   await expect(theirs.getByLabel("Delivery time")).toHaveValue("Next day");
   await expect(theirs.getByLabel("Fee (KSH)")).toHaveValue("280");
   await axe(developer, "dialog[open]");
+  // The list under the dialog has followed the owner's save live, without a reload.
+  await theirs.getByRole("button", { name: "Cancel" }).click();
+  await expect(developer.getByRole("row", { name: new RegExp(cbd) })).toContainText("KSH 350");
   await developer.reload();
   await expect(developer.getByRole("row", { name: new RegExp(cbd) })).toContainText("Same day");
   await expect(developer.getByRole("row", { name: new RegExp(cbd) })).toContainText("KSH 350");

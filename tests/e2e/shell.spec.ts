@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { removeDataDir, type ShopServer, startShop } from "./support/shop-server";
+import { placeOrderOverHttp } from "./support/shop";
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 1024;
 
@@ -63,6 +64,27 @@ test("the floating contact button opens a chat link with the greeting and a call
   await expect(page.getByRole("link", { name: "Call us" })).toHaveAttribute("href", /^tel:\+\d{9,15}$/);
   await page.getByRole("button", { name: "Close contact options" }).click();
   await expect(chat).toHaveCount(0);
+});
+
+test("on checkout, payment and tracking pages the contact button sits after the page, covering nothing", async ({ page, request }) => {
+  const order = await placeOrderOverHttp(request, { productName: "Adinkra-Inspired Cushion Cover", size: "45 × 45 cm", color: "Ochre & Charcoal" });
+  for (const path of ["/checkout", `/payment-instructions/${order.orderId}`, `/track/${order.trackingId}`, "/track"]) {
+    await page.goto(path);
+    const button = page.getByRole("button", { name: "Contact us" });
+    await expect(button).toBeVisible();
+    const [main, contact] = await Promise.all([page.locator("main").boundingBox(), button.boundingBox()]);
+    expect(contact!.y, path).toBeGreaterThanOrEqual(main!.y + main!.height);
+  }
+  await page.goto(`/payment-instructions/${order.orderId}`);
+  const accountNumber = page.locator("dt", { hasText: /^Account Number$/ }).locator("xpath=following-sibling::dd");
+  await accountNumber.scrollIntoViewIfNeeded();
+  // What a tap on the account number (right-aligned, where the button used to float) reaches is the number itself.
+  expect(await accountNumber.evaluate((label) => {
+    const box = label.getBoundingClientRect();
+    return label.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+  })).toBe(true);
+  await page.getByRole("button", { name: "Contact us" }).click();
+  await expect(page.getByRole("link", { name: "Call us" })).toBeVisible();
 });
 
 test("an unknown address shows a real 404 page inside the shop", async ({ page }) => {

@@ -2,13 +2,20 @@ import { Icon } from "~/components/ui/icon";
 import { useState } from "react";
 import { chatLink, FAB_GREETING, telLink } from "~/domain/links";
 
-/** product.md §2: the floating contact button toggles open a chat link and a call link. */
-export function FloatingContact({ phone }: { phone: string }) {
+/**
+ * product.md §2: the floating contact button toggles open a chat link and a call link. On pages where a shopper must
+ * read or press something anywhere on the screen (checkout, payment, tracking: issue 23), it sits at the end of the
+ * page instead, so that it never covers an account number or a button.
+ */
+export function FloatingContact({ phone, atPageEnd = false }: { phone: string; atPageEnd?: boolean }) {
   const [open, setOpen] = useState(false);
   const item =
     "flex items-center gap-3 rounded-full bg-clay-50 px-4 py-3 text-sm font-semibold shadow-lg ring-1 ring-clay-200 hover:bg-clay-100 dark:bg-earth-900 dark:ring-earth-700 dark:hover:bg-earth-800";
   return (
-    <div className="fixed right-4 bottom-4 z-40 flex flex-col items-end gap-3">
+    <div
+      className={`flex flex-col items-end gap-3 ${atPageEnd ? "px-4 pb-4" : "fixed right-4 bottom-4 z-40"}`}
+      data-placement={atPageEnd ? "page-end" : "floating"}
+    >
       {open && (
         <ul id="floating-contact-options" className="flex flex-col items-end gap-2">
           <li>

@@ -27,6 +27,7 @@ import { formFields } from "~/server/form.server";
 import { orderIdForKey, placeOrder } from "~/server/orders.server";
 import { readSiteDocument } from "~/server/site-documents.server";
 import type { Route } from "./+types/checkout";
+import type { ShopPageHandle } from "./layout";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: `Checkout | ${matches[1].data.storeName}` }, { name: "robots", content: "noindex" }];
@@ -94,6 +95,9 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
     return data({ errors: {}, problem: ORDER_FAILED_MESSAGE, values: typed }, { status: 503 });
   }
 }
+
+// Nothing here may sit under the floating contact button (issue 23).
+export const handle: ShopPageHandle = { contactButtonAtPageEnd: true };
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const restored = useBagRestored();

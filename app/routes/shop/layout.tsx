@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { Outlet, useRouteLoaderData } from "react-router";
+import { Outlet, useMatches, useRouteLoaderData } from "react-router";
 import { FloatingContact } from "~/components/shop/floating-contact";
 import { Footer as FooterNow } from "~/components/shop/footer";
 import { Header } from "~/components/shop/header";
@@ -43,7 +43,13 @@ export function useShopLayout() {
   return useRouteLoaderData<typeof loader>("routes/shop/layout")!;
 }
 
+/** A page whose every part a shopper must read or press (checkout, payment, tracking) says so in its handle. */
+export type ShopPageHandle = { contactButtonAtPageEnd?: boolean };
+
 export default function ShopLayout({ loaderData }: Route.ComponentProps) {
+  const contactButtonAtPageEnd = useMatches().some(
+    (match) => (match.handle as ShopPageHandle | undefined)?.contactButtonAtPageEnd,
+  );
   return (
     <>
       <a
@@ -56,8 +62,9 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
       <main id="main" tabIndex={-1} className="outline-none">
         <Outlet />
       </main>
+      {loaderData.floatingButton && contactButtonAtPageEnd && <FloatingContact phone={loaderData.floatingButton.phone} atPageEnd />}
       <Footer storeName={loaderData.storeName} categories={loaderData.categories} socialLinks={loaderData.contactInfo.socialLinks} />
-      {loaderData.floatingButton && <FloatingContact phone={loaderData.floatingButton.phone} />}
+      {loaderData.floatingButton && !contactButtonAtPageEnd && <FloatingContact phone={loaderData.floatingButton.phone} />}
       {loaderData.notification.isActive && (
         <Suspense fallback={null}>
           <NotificationPopup notification={loaderData.notification} />

@@ -8,6 +8,7 @@ import { ErrorMessage, StatusBadge } from "~/components/ui/status";
 import { personalPageHeaders } from "~/domain/page-cache";
 import { phoneOrders } from "~/server/tracking.server";
 import type { Route } from "./+types/orders-by-phone";
+import type { ShopPageHandle } from "./layout";
 
 export function meta({ matches, params }: Route.MetaArgs) {
   const layout = matches[1]?.loaderData;
@@ -35,6 +36,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 // The page lists the orders of one phone number, which its address names.
 export const headers = personalPageHeaders;
+
+// Nothing here may sit under the floating contact button (issue 23).
+export const handle: ShopPageHandle = { contactButtonAtPageEnd: true };
 
 export default function OrdersByPhone({ loaderData }: Route.ComponentProps) {
   const { orders, problem } = loaderData;

@@ -17,6 +17,7 @@ import { payNowState, requestPayment } from "~/server/payments.server";
 import { readSiteDocument } from "~/server/site-documents.server";
 import { OrderChargeRows } from "~/components/order-charges";
 import type { Route } from "./+types/payment-instructions";
+import type { ShopPageHandle } from "./layout";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const mpesa = mpesaSettings();
@@ -78,6 +79,9 @@ export function meta({ data: page, matches }: Route.MetaArgs) {
   const title = page?.order ? "Thank you for your order" : "Order not found";
   return [{ title: `${title} | ${matches[1].data.storeName}` }, { name: "robots", content: "noindex" }];
 }
+
+// Nothing here may sit under the floating contact button (issue 23).
+export const handle: ShopPageHandle = { contactButtonAtPageEnd: true };
 
 export default function PaymentInstructions({ loaderData, actionData }: Route.ComponentProps) {
   // Staff confirming the payment, and M-Pesa's answer to a request, show here without a reload.

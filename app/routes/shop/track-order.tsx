@@ -12,6 +12,7 @@ import { personalPageHeaders } from "~/domain/page-cache";
 import { orderToTrack, trackedOrder } from "~/server/tracking.server";
 import { OrderChargeRows } from "~/components/order-charges";
 import type { Route } from "./+types/track-order";
+import type { ShopPageHandle } from "./layout";
 
 export function meta({ loaderData, matches, params }: Route.MetaArgs) {
   const layout = matches[1]?.loaderData;
@@ -65,6 +66,9 @@ function TrackSection({ id, title, children }: { id: string; title: string; chil
     </section>
   );
 }
+
+// Nothing here may sit under the floating contact button (issue 23).
+export const handle: ShopPageHandle = { contactButtonAtPageEnd: true };
 
 export default function TrackOrder({ loaderData }: Route.ComponentProps) {
   // Staff moving the order along shows here without a reload.

@@ -8,6 +8,7 @@ import { personalPageHeaders } from "~/domain/page-cache";
 import { formFields } from "~/server/form.server";
 import { findOrder } from "~/server/tracking.server";
 import type { Route } from "./+types/track";
+import type { ShopPageHandle } from "./layout";
 
 const QUERY_MAX_LENGTH = 100;
 
@@ -46,6 +47,9 @@ export const headers = personalPageHeaders;
 function ignoreBlank(event: FormEvent<HTMLFormElement>) {
   if (!String(new FormData(event.currentTarget).get("query") ?? "").trim()) event.preventDefault();
 }
+
+// Nothing here may sit under the floating contact button (issue 23).
+export const handle: ShopPageHandle = { contactButtonAtPageEnd: true };
 
 export default function Track({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
