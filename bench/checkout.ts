@@ -31,22 +31,58 @@ export const deepStock = Array.from({ length: 100 }, (_, i) => i + 1).filter((n)
 export const productId = (n: number) => `bench${String(n).padStart(7, "0")}`;
 export const priceCents = (n: number) => (300 + ((n * 7919) % 19_700)) * 100;
 
-export type PlannedOrder = { key: string; lines: { n: number; quantity: number }[]; totalCents: number };
+export type PlannedOrder = {
+  key: string;
+  lines: { n: number; quantity: number }[];
+  /** The delivery option chosen, when the shop offers delivery. */
+  delivery?: string;
+  subtotalCents: number;
+  totalCents: number;
+};
 
-function plan(run: string): PlannedOrder[] {
+/**
+ * Issue 23's delivery, as a shop would set it up: three zones (two free above a subtotal) and a free pick-up point,
+ * chosen in turn. The fee is worked out here from its own rule, so a wrong fee at checkout counts as a wrong total.
+ */
+const DELIVERY_OPTIONS = [
+  { id: "benchcbd", kind: "zone", name: "Nairobi CBD", feeCents: 25_000, freeFromCents: 600_000 },
+  { id: "benchwestlands", kind: "zone", name: "Westlands", feeCents: 30_000, freeFromCents: null },
+  { id: "benchmombasa", kind: "zone", name: "Mombasa", feeCents: 65_000, freeFromCents: 2_000_000 },
+  { id: "benchmoiavenue", kind: "pick-up", name: "Moi Avenue shop", feeCents: 0, freeFromCents: null },
+] as const;
+
+function plan(run: string, withDelivery = false): PlannedOrder[] {
   return Array.from({ length: ORDERS }, (_, i) => {
     const lines = Array.from({ length: 1 + (i % 3) }, (_, l) => ({
       n: deepStock[(i * 7 + l * 13) % deepStock.length]!,
       quantity: 1 + ((i + l) % 2),
     }));
     const unique = lines.filter((line, index) => lines.findIndex((other) => other.n === line.n) === index);
-    return { key: `${run}-${i}`, lines: unique, totalCents: unique.reduce((sum, line) => sum + priceCents(line.n) * line.quantity, 0) };
+    const subtotalCents = unique.reduce((sum, line) => sum + priceCents(line.n) * line.quantity, 0);
+    if (!withDelivery) return { key: `${run}-${i}`, lines: unique, subtotalCents, totalCents: subtotalCents };
+    const option = DELIVERY_OPTIONS[i % DELIVERY_OPTIONS.length]!;
+    const free = option.freeFromCents !== null && subtotalCents >= option.freeFromCents;
+    return { key: `${run}-${i}`, lines: unique, delivery: option.id, subtotalCents, totalCents: subtotalCents + (free ? 0 : option.feeCents) };
   });
+}
+
+async function offerDelivery(place: ShopPlace) {
+  const database = place.databaseUrl ? await openPostgres(place.databaseUrl) : await openPglite(place.dataDir);
+  try {
+    for (const [position, option] of DELIVERY_OPTIONS.entries()) {
+      await database.db.execute(
+        sql`insert into delivery_options (id, kind, name, fee_cents, free_from_cents, position)
+            values (${option.id}, ${option.kind}, ${option.name}, ${option.feeCents}, ${option.freeFromCents}, ${position})`,
+      );
+    }
+  } finally {
+    await database.close();
+  }
 }
 
 export type Answer = { kind: "placed"; orderId: string } | { kind: "refused"; status: number } | { kind: "no answer" };
 
-export async function placeOrder(baseURL: string, run: string, order: PlannedOrder): Promise<Answer> {
+export async function placeOrder(baseURL: string, run: string, order: Pick<PlannedOrder, "key" | "lines" | "delivery">): Promise<Answer> {
   try {
     const response = await fetch(`${baseURL}/checkout`, {
       method: "POST",
@@ -60,6 +96,7 @@ export async function placeOrder(baseURL: string, run: string, order: PlannedOrd
           order.lines.map((line) => ({ productId: productId(line.n), size: "XS", color: "Indigo", quantity: line.quantity })),
         ),
         idempotencyKey: order.key,
+        ...(order.delivery ? { delivery: order.delivery } : {}),
       }),
       redirect: "manual",
     });
@@ -113,11 +150,12 @@ export type CheckoutFigures = {
   crash?: { killedAfterMs: number; answeredBeforeKill: number; restartMs: number; resubmitted: number };
 };
 
-export async function checkoutFigures(engine: Engine, options: { crash: boolean }): Promise<CheckoutFigures> {
+export async function checkoutFigures(engine: Engine, options: { crash: boolean; delivery?: boolean }): Promise<CheckoutFigures> {
   const place = await newShopPlace(engine);
   await writeLargeShop(place, LARGE_SHOP);
+  if (options.delivery) await offerDelivery(place);
   const run = `bench${randomUUID().replaceAll("-", "").slice(0, 12)}`;
-  const orders = plan(run);
+  const orders = plan(run, options.delivery);
   const answers = new Map<string, Answer>();
   let shop: ShopServer = await startShop({ dataDir: place.dataDir, databaseUrl: place.databaseUrl, env: UNLIMITED });
   let crash: CheckoutFigures["crash"];
@@ -161,12 +199,12 @@ export async function checkoutFigures(engine: Engine, options: { crash: boolean 
     duplicateOrders: stored.length - byKey.size,
     wrongTotals: orders.filter((order) => {
       const row = byKey.get(order.key);
-      return row !== undefined && (Number(row.total_cents) !== order.totalCents || Number(row.lines_total) !== order.totalCents);
+      return row !== undefined && (Number(row.total_cents) !== order.totalCents || Number(row.lines_total) !== order.subtotalCents);
     }).length,
     halfWritten: stored.filter((order) => order.line_count === 0).length,
     ...(crash ? { crash } : {}),
   };
-  console.log(`${engine}${options.crash ? " with a crash" : ""}:`, figures);
+  console.log(`${engine}${options.crash ? " with a crash" : ""}${options.delivery ? " with delivery" : ""}:`, figures);
   return figures;
 }
 
@@ -287,6 +325,9 @@ async function main() {
       writeResult(`${crash ? "crash" : "checkout"}-${engine}`, figures);
       failures += faults(figures);
     }
+    const withDelivery = await checkoutFigures(engine, { crash: false, delivery: true });
+    writeResult(`checkout-delivery-${engine}`, withDelivery);
+    failures += faults(withDelivery);
     const paid = await paidCheckoutFigures(engine);
     writeResult(`paid-${engine}`, paid);
     failures += paid.orders - paid.requests + paid.lostPayments + paid.doublyPaid + paid.wrongAmounts;

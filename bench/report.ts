@@ -95,7 +95,7 @@ on the AMD machine, where this checkout made 128, and this machine made 37–41 
 
 const checkoutRows: (string | number)[][] = [];
 for (const engine of ["pglite", "postgres"] as const) {
-  for (const kind of ["checkout", "crash"] as const) {
+  for (const kind of ["checkout", "checkout-delivery", "crash"] as const) {
     const result = read<CheckoutFigures>(`${kind}-${engine}`);
     if (!result) continue;
     const f = result.figures;
@@ -103,7 +103,9 @@ for (const engine of ["pglite", "postgres"] as const) {
       engineName[engine],
       kind === "crash"
         ? `killed after ${f.crash!.answeredBeforeKill} orders, restarted in ${f.crash!.restartMs} ms, ${f.crash!.resubmitted} resubmitted`
-        : "no fault",
+        : kind === "checkout-delivery"
+          ? "no fault, delivery offered (3 zones and a pick-up point, chosen in turn)"
+          : "no fault",
       f.orders,
       f.clients,
       kind === "crash" ? "—" : f.ordersPerSecond,
