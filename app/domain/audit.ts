@@ -79,6 +79,7 @@ const FIELD_LABELS: Record<string, string> = {
   clientAddress: "Client address",
   clientPhone: "Client phone",
   stockTaken: "Stock taken",
+  paymentReminder: "Payment reminder",
   state: "State",
   orderId: "Order",
   attempts: "Attempts",
@@ -91,6 +92,8 @@ const FIELD_LABELS: Record<string, string> = {
   openingHours: "Opening hours",
   feeCents: "Fee",
   freeFromCents: "Free delivery from",
+  payOnDelivery: "Pay on delivery",
+  payOnDeliveryUpToCents: "Pay on delivery up to",
   isActive: "On",
   position: "Position",
 };

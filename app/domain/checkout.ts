@@ -1,5 +1,6 @@
 
 import { CHOOSE_DELIVERY_MESSAGE } from "./delivery";
+import { PAY_ON_DELIVERY_REFUSED_MESSAGE } from "./pay-on-delivery";
 import { phoneDigits } from "./phone";
 import { clientNetwork, type RateLimit } from "./rate-limit";
 
@@ -18,6 +19,7 @@ export type CheckoutProblem =
   | { kind: "held-by-phone" }
   | { kind: "held-by-network" }
   | { kind: "payment-method" }
+  | { kind: "pay-on-delivery" }
   | { kind: "delivery" };
 
 export function checkoutProblemMessage(problem: CheckoutProblem): string {
@@ -38,6 +40,8 @@ export function checkoutProblemMessage(problem: CheckoutProblem): string {
       return "Unpaid orders from this connection already hold as many items as the shop keeps for one connection. Please pay for them first, or try again later; your bag and details are kept.";
     case "payment-method":
       return PAYMENT_METHOD_MESSAGE;
+    case "pay-on-delivery":
+      return PAY_ON_DELIVERY_REFUSED_MESSAGE;
     case "delivery":
       return CHOOSE_DELIVERY_MESSAGE;
   }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { editVersionSchema } from "./edit-version";
+import { joinAreas, KENYA_COUNTIES } from "./kenya-counties";
 import { formatKsh, shillingsToCents } from "./money";
 
 // The Delivery page's forms (issue 23): zones and pick-up points, told apart by `intent`. Fees and thresholds are
@@ -15,6 +16,7 @@ export const DELIVERY_NAME_REQUIRED = "Please enter a name.";
 export const DELIVERY_OPTION_GONE_MESSAGE = "That delivery option no longer exists.";
 export const DELIVERY_FEE_MESSAGE = `Please enter the fee in whole shillings, from 0 to ${formatKsh(shillingsToCents(MAX_DELIVERY_KSH))}.`;
 export const FREE_FROM_MESSAGE = `Please enter a subtotal in whole shillings, from 1 to ${formatKsh(shillingsToCents(MAX_DELIVERY_KSH))}, or leave it blank.`;
+export const PAY_ON_DELIVERY_UP_TO_MESSAGE = `Please enter a total in whole shillings, from 1 to ${formatKsh(shillingsToCents(MAX_DELIVERY_KSH))}, or leave it blank.`;
 
 const blank = (value: unknown) => value === undefined || value === null || (typeof value === "string" && value.trim() === "");
 // "1,500" and "1500" are both typed by staff.
@@ -42,24 +44,46 @@ const fee = z.preprocess(
     .max(MAX_DELIVERY_KSH, DELIVERY_FEE_MESSAGE)
     .transform(shillingsToCents),
 );
-const freeFrom = z.preprocess(
-  (value) => (blank(value) ? null : typedNumber(value)),
-  z
-    .number(FREE_FROM_MESSAGE)
-    .int(FREE_FROM_MESSAGE)
-    .min(1, FREE_FROM_MESSAGE)
-    .max(MAX_DELIVERY_KSH, FREE_FROM_MESSAGE)
-    .transform(shillingsToCents)
-    .nullable(),
-);
+/** An optional amount in whole shillings, from 1: blank is none. */
+const optionalAmount = (message: string) =>
+  z.preprocess(
+    (value) => (blank(value) ? null : typedNumber(value)),
+    z.number(message).int(message).min(1, message).max(MAX_DELIVERY_KSH, message).transform(shillingsToCents).nullable(),
+  );
+const freeFrom = optionalAmount(FREE_FROM_MESSAGE);
+// An unticked box posts nothing.
+const ticked = z
+  .enum(["on"])
+  .optional()
+  .transform((value) => value === "on");
 const id = z.string().trim().min(1).max(40);
 
-const zone = { name, areas: text("areas"), deliveryTime: text("delivery time"), fee, freeFrom };
+const zone = {
+  name,
+  areas: text("areas"),
+  // The ticked boxes, gathered by postedCounties (kenya-counties.ts).
+  counties: z.array(z.enum(KENYA_COUNTIES, "Please tick counties from the list.")).default([]),
+  deliveryTime: text("delivery time"),
+  fee,
+  freeFrom,
+  payOnDelivery: ticked,
+  payOnDeliveryUpTo: optionalAmount(PAY_ON_DELIVERY_UP_TO_MESSAGE),
+};
 const pickUp = { name, directions: text("directions"), openingHours: text("opening hours"), fee };
 
 /** What staff write about a zone or a pick-up point; the other kind's fields are empty. */
 export type DeliveryOptionDetails =
-  | { kind: "zone"; name: string; areas: string; deliveryTime: string; feeCents: number; freeFromCents: number | null }
+  | {
+      kind: "zone";
+      name: string;
+      areas: string;
+      deliveryTime: string;
+      feeCents: number;
+      freeFromCents: number | null;
+      /** Whether shoppers may pay on delivery here (absent: no), and up to what total (null or absent: any). */
+      payOnDelivery?: boolean;
+      payOnDeliveryUpToCents?: number | null;
+    }
   | { kind: "pick-up"; name: string; directions: string; openingHours: string; feeCents: number };
 
 type ZoneForm = z.infer<z.ZodObject<typeof zone>>;
@@ -67,10 +91,12 @@ type PickUpForm = z.infer<z.ZodObject<typeof pickUp>>;
 const zoneDetails = (form: ZoneForm): DeliveryOptionDetails => ({
   kind: "zone",
   name: form.name,
-  areas: form.areas,
+  areas: joinAreas(form.counties, form.areas),
   deliveryTime: form.deliveryTime,
   feeCents: form.fee,
   freeFromCents: form.freeFrom,
+  payOnDelivery: form.payOnDelivery,
+  payOnDeliveryUpToCents: form.payOnDeliveryUpTo,
 });
 const pickUpDetails = (form: PickUpForm): DeliveryOptionDetails => ({
   kind: "pick-up",

@@ -840,6 +840,12 @@ describe("paymentPromptLimits", () => {
     ]);
   });
 
+  test("a prompt staff send counts against the phone number alone", () => {
+    expect(paymentPromptLimits({ phone: "254712345678", clientAddress: null }, perHour)).toEqual([
+      { key: "mpesa-prompt-phone:254712345678", limit: 3, windowMs: 3_600_000 },
+    ]);
+  });
+
   test("an IPv6 client counts by its /64, whichever of its addresses it uses", () => {
     const [first] = paymentPromptLimits({ phone: "254712345678", clientAddress: "2c0f:fe38:2001:7f::1" }, perHour);
     const [second] = paymentPromptLimits({ phone: "254712345678", clientAddress: "2c0f:fe38:2001:7f:aaaa::2" }, perHour);

@@ -30,16 +30,16 @@ const HOUR_MS = 60 * 60_000;
 
 /**
  * The limits a prompt counts against before Daraja is asked (decision 030), the broadest first: the client's
- * network (an IPv6 client's /64), then the phone number ("2547…") it goes to.
+ * network (an IPv6 client's /64), then the phone number ("2547…") it goes to. A prompt staff send has no client
+ * network of a shopper's (null): it counts against the phone number alone (decision 054).
  */
 export function paymentPromptLimits(
-  prompt: { phone: string; clientAddress: string },
+  prompt: { phone: string; clientAddress: string | null },
   perHour: { perPhone: number; perAddress: number },
 ): RateLimit[] {
-  return [
-    { key: `mpesa-prompt-address:${clientNetwork(prompt.clientAddress)}`, limit: perHour.perAddress, windowMs: HOUR_MS },
-    { key: `mpesa-prompt-phone:${prompt.phone}`, limit: perHour.perPhone, windowMs: HOUR_MS },
-  ];
+  const phone = { key: `mpesa-prompt-phone:${prompt.phone}`, limit: perHour.perPhone, windowMs: HOUR_MS };
+  if (prompt.clientAddress === null) return [phone];
+  return [{ key: `mpesa-prompt-address:${clientNetwork(prompt.clientAddress)}`, limit: perHour.perAddress, windowMs: HOUR_MS }, phone];
 }
 
 

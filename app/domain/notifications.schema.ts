@@ -47,6 +47,8 @@ const emailTemplate = (key: EmailMessageKey) =>
 /** The templates document: every message, on or off, with its text (an email also with its subject). */
 export const notificationTemplatesSchema = z.object({
   "order-placed": smsTemplate("order-placed"),
+  // Added with issue 23: templates saved before it existed read with its default text, switched on.
+  "payment-reminder": smsTemplate("payment-reminder").default(() => ({ enabled: true, ...notificationMessage("payment-reminder").template })),
   "payment-received": smsTemplate("payment-received"),
   "out-for-delivery": smsTemplate("out-for-delivery"),
   delivered: smsTemplate("delivered"),

@@ -43,7 +43,7 @@ export const isPlaceholder = (name: string): name is Placeholder => (PLACEHOLDER
 
 // ---- The messages ------------------------------------------------------------------------------------------
 
-export const SMS_MESSAGE_KEYS = ["order-placed", "payment-received", "out-for-delivery", "delivered", "cancelled"] as const;
+export const SMS_MESSAGE_KEYS = ["order-placed", "payment-reminder", "payment-received", "out-for-delivery", "delivered", "cancelled"] as const;
 export const EMAIL_MESSAGE_KEYS = [
   "staff-new-order",
   "staff-payment-received",
@@ -81,6 +81,17 @@ const SMS_MESSAGES: readonly SmsMessage[] = [
     placeholders: ["SHOP_NAME", "ORDER_ID", "CLIENT_NAME", "TOTAL", "HOW_TO_PAY", "TRACKING_URL"],
     template: {
       body: "{{SHOP_NAME}}: Thank you {{CLIENT_NAME}}! Order #{{ORDER_ID}}, {{TOTAL}}. {{HOW_TO_PAY}} Track it: {{TRACKING_URL}}",
+    },
+  },
+  {
+    // Issue 23: sent 30 minutes after an unpaid order was placed, halfway through its hold, or by staff.
+    key: "payment-reminder",
+    label: "Payment reminder",
+    channel: "sms",
+    audience: "shopper",
+    placeholders: ["SHOP_NAME", "ORDER_ID", "CLIENT_NAME", "TOTAL", "HOW_TO_PAY", "TRACKING_URL"],
+    template: {
+      body: "{{SHOP_NAME}}: Hi {{CLIENT_NAME}}, order #{{ORDER_ID}} ({{TOTAL}}) is waiting for payment. {{HOW_TO_PAY}} Track it: {{TRACKING_URL}}",
     },
   },
   {

@@ -46,4 +46,10 @@ export const orderActionSchema = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal("archive"), id }),
   z.object({ intent: z.literal("restore"), id }),
+  // Pay on delivery (decision 054): Paid in cash, and Request M-Pesa payment to the order's phone, each naming the
+  // order's version the dialog showed.
+  z.object({ intent: z.literal("paid-in-cash"), id, version: z.string().max(40) }),
+  z.object({ intent: z.literal("request-mpesa"), id, version: z.string().max(40) }),
+  // Send payment reminder (issue 23): the Payment reminder SMS, at most once an hour per order.
+  z.object({ intent: z.literal("remind"), id }),
 ]);

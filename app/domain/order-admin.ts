@@ -99,6 +99,8 @@ export type DeliveryOrder = {
   clientAddress: string;
   totalCents: number;
   paymentStatus: PaymentStatus;
+  /** The delivery the order was placed with ("Nairobi CBD"); '' or absent when the shop offered no choice. */
+  delivery?: string;
   lines: readonly { name: string; size: string; color: string; quantity: number; unitPriceCents: number }[];
 };
 
@@ -112,8 +114,8 @@ export function itemLine(line: DeliveryOrder["lines"][number]): string {
 }
 
 /**
- * The chat message dispatch offers to send the rider: the client, where to go, what to bring, and either
- * PAID or the amount to collect on delivery.
+ * The chat message dispatch offers to send the rider: the client, where to go (and the delivery chosen, when the shop
+ * offers a choice), what to bring, and either PAID or the amount to collect on delivery, its total with delivery.
  */
 export function riderMessage(order: DeliveryOrder): string {
   return [
@@ -121,6 +123,7 @@ export function riderMessage(order: DeliveryOrder): string {
     `Client: ${order.clientName}`,
     `Phone: ${order.clientPhone}`,
     `Address: ${order.clientAddress}`,
+    ...(order.delivery ? [`Delivery: ${order.delivery}`] : []),
     "Items:",
     ...order.lines.map(itemLine),
     order.paymentStatus === "Paid" ? "Payment: PAID" : `Amount to collect: ${formatKsh(order.totalCents)}`,

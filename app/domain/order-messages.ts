@@ -1,9 +1,11 @@
+import { deliveryFeeText } from "./delivery";
 import { trackingUrl } from "./links";
 import { formatKsh } from "./money";
 import type { NotificationKey, PlaceholderValues } from "./notifications";
 import { type DeliveryOrder, itemLine } from "./order-admin";
 import { shortOrderId } from "./order-id";
 import type { OrderStatus, PaymentStatus } from "./order-status";
+import { payOnDeliveryText } from "./pay-on-delivery";
 
 // Which SMS and emails an order's life sends (issue 12), and what they say about it.
 
@@ -14,7 +16,12 @@ export type OrderFacts = {
   clientName: string;
   clientPhone: string;
   totalCents: number;
+  /** How the order reaches the shopper ("" without a choice) and its fee, inside the total (decision 053). */
+  delivery?: string;
+  deliveryFeeCents?: number;
   paymentMethod: string;
+  /** Paid at the door (decision 054): the messages say so instead of sending the shopper to pay now. */
+  payOnDelivery?: boolean;
   status: OrderStatus;
   paymentStatus: PaymentStatus;
   riderId: string | null;
@@ -58,6 +65,15 @@ export type OrderMessageContext = {
   receipt?: string;
 };
 
+/**
+ * The items list's line for how the order reaches the shopper, "Delivery: Nairobi CBD — KSH 250" (or "— Free"), only
+ * when the order has a delivery choice: the messages of an order without one stay as they were.
+ */
+function deliveryLine({ delivery, deliveryFeeCents = 0 }: Pick<OrderFacts, "delivery" | "deliveryFeeCents">): string[] {
+  if (!delivery) return [];
+  return [`Delivery: ${delivery} — ${deliveryFeeText(deliveryFeeCents)}`];
+}
+
 /** The placeholders' values for a message about an order. */
 export function orderMessageValues(order: OrderFacts, context: OrderMessageContext): PlaceholderValues {
   const origin = context.origin.replace(/\/+$/, "");
@@ -68,9 +84,11 @@ export function orderMessageValues(order: OrderFacts, context: OrderMessageConte
     CLIENT_PHONE: order.clientPhone,
     TOTAL: formatKsh(order.totalCents),
     TRACKING_URL: trackingUrl(origin, order.trackingId),
-    HOW_TO_PAY: `Pay with ${order.paymentMethod}: ${origin}/payment-instructions/${order.id}`,
+    HOW_TO_PAY: order.payOnDelivery
+      ? payOnDeliveryText(order.totalCents)
+      : `Pay with ${order.paymentMethod}: ${origin}/payment-instructions/${order.id}`,
     ORDER_URL: `${origin}/admin/orders?order=${order.id}`,
-    ITEMS: (context.lines ?? []).map(itemLine).join("\n"),
+    ITEMS: [...(context.lines ?? []).map(itemLine), ...deliveryLine(order)].join("\n"),
     RIDER_NAME: context.rider?.name ?? "",
     RIDER_PHONE: context.rider?.phone ?? "",
     MPESA_RECEIPT: context.receipt ?? "",

@@ -7,6 +7,8 @@ export const PAY_NOW_PHONE_LABEL = "M-Pesa phone number";
 export const PAY_NOW_BUTTON = "Pay now with M-Pesa";
 export const CHECK_YOUR_PHONE_MESSAGE = "Check your phone and enter your M-Pesa PIN.";
 export const PAYMENT_RECEIVED_MESSAGE = "Payment received. Thank you!";
+/** A prompt long gone from the phone with no answer (a shopper back from a payment reminder): a new one may be sent. */
+export const PROMPT_UNANSWERED_MESSAGE = "Your last payment request was not answered in time. You can send a new one.";
 export const PAY_FAILED_MESSAGE = "The payment did not go through.";
 
 /** Shown when Daraja is down or refuses the request: the order stays as it was and the instructions still work. */
@@ -48,10 +50,13 @@ export function payNowStatus(request: {
   receipt: string | null;
   /** Why the request's payment was not applied to the order; null when it was. */
   paymentProblem: PaymentProblem | null;
+  /** The request is older than a prompt stays on the phone (issue 23): a waiting one is no longer 'check your phone'. */
+  gone?: boolean;
 }): PayNowStatus {
   switch (request.state) {
     case "sending":
     case "waiting":
+      if (request.gone) return { kind: "problem", message: PROMPT_UNANSWERED_MESSAGE };
       return { kind: "waiting", message: CHECK_YOUR_PHONE_MESSAGE };
     case "receipt pending":
       return { kind: "confirmed", message: RECEIPT_PENDING_MESSAGE };

@@ -1,5 +1,15 @@
 import { describe, expect, test } from "vitest";
-import { dueReminder, type RemindedOrder, reminderTimes } from "./payment-reminders";
+import { defaultNotificationTemplates, notificationTemplatesSchema } from "./notifications.schema";
+import {
+  dueReminder,
+  reminderEvent,
+  remindableSince,
+  type RemindedOrder,
+  reminderTimes,
+  staffReminderEvent,
+  staffReminderRefusal,
+  stepsQueued,
+} from "./payment-reminders";
 
 const placedAt = new Date("2026-11-27T08:00:00Z");
 const minutesIn = (minutes: number) => new Date(placedAt.getTime() + minutes * 60_000);
@@ -78,5 +88,63 @@ describe("dueReminder", () => {
   test("an order held for ever is reminded once", () => {
     expect(dueReminder(unpaid, 0, minutesIn(30 * 24 * 60))).toBe("after 30 minutes");
     expect(dueReminder({ ...unpaid, remindersSent: ["after 30 minutes"] }, 0, minutesIn(30 * 24 * 60))).toBeNull();
+  });
+});
+
+describe("remindableSince", () => {
+  test("within the hold, and a day for an order held for ever, so a first start texts no old order", () => {
+    expect(remindableSince(minutesIn(60), 90)).toEqual(minutesIn(-30));
+    expect(remindableSince(minutesIn(24 * 60), 0)).toEqual(placedAt);
+  });
+});
+
+describe("the outbox keys of reminders", () => {
+  const id = "k7m2q9xpd4hw8n3rt5vb";
+
+  test("each step has an event of its own, the payment reminder SMS its one message", () => {
+    expect(reminderEvent(id, "after 30 minutes")).toEqual({ event: `payment-reminder:${id}:30-minutes`, messages: ["payment-reminder"] });
+    expect(reminderEvent(id, "halfway through the hold").event).toBe(`payment-reminder:${id}:halfway`);
+    expect(staffReminderEvent(id, placedAt).event).toBe(`payment-reminder:${id}:sent-by-staff:${placedAt.getTime()}`);
+  });
+
+  test("the steps queued are read back from the keys, whoever the SMS went to; staff's own reminders are no step", () => {
+    const key = (event: string) => `${event}:sms:+254712345678`;
+    expect(stepsQueued(id, [])).toEqual([]);
+    expect(stepsQueued(id, [key(reminderEvent(id, "halfway through the hold").event), key(staffReminderEvent(id, placedAt).event)])).toEqual([
+      "halfway through the hold",
+    ]);
+    expect(stepsQueued(id, [key(reminderEvent(id, "after 30 minutes").event), `${reminderEvent(id, "halfway through the hold").event}:sms:+254722000111`])).toEqual([
+      "after 30 minutes",
+      "halfway through the hold",
+    ]);
+    // Another order's keys, even one whose id begins with this one's, are not this order's.
+    expect(stepsQueued(id, [key(reminderEvent(`${id}x`, "after 30 minutes").event)])).toEqual([]);
+  });
+});
+
+describe("staffReminderRefusal", () => {
+  const now = minutesIn(120);
+
+  test("an order awaiting payment may be reminded once an hour", () => {
+    expect(staffReminderRefusal(unpaid, null, now)).toBeUndefined();
+    expect(staffReminderRefusal(unpaid, minutesIn(61), now)).toBe("A reminder was sent less than an hour ago.");
+    expect(staffReminderRefusal(unpaid, minutesIn(60), now)).toBeUndefined();
+  });
+
+  test("never one paid, cancelled, archived, or paid on delivery", () => {
+    const refused = "This order is not waiting for payment, so no reminder was sent.";
+    expect(staffReminderRefusal({ ...unpaid, paymentStatus: "Paid" }, null, now)).toBe(refused);
+    expect(staffReminderRefusal({ ...unpaid, status: "Cancelled" }, null, now)).toBe(refused);
+    expect(staffReminderRefusal({ ...unpaid, isArchived: true }, null, now)).toBe(refused);
+    expect(staffReminderRefusal({ ...unpaid, payOnDelivery: true }, null, now)).toBe(refused);
+  });
+});
+
+describe("the Payment reminder SMS template", () => {
+  test("templates saved before it existed read with it on, in its default text", () => {
+    const { "payment-reminder": _, ...before } = defaultNotificationTemplates();
+    const read = notificationTemplatesSchema.parse(before);
+    expect(read["payment-reminder"].enabled).toBe(true);
+    expect(read["payment-reminder"].body).toContain("{{HOW_TO_PAY}}");
   });
 });

@@ -1,4 +1,4 @@
-import { asc, sql } from "drizzle-orm";
+import { and, asc, sql } from "drizzle-orm";
 import { DIGEST_LIST_MAX, digestDue, digestValues } from "~/domain/daily-digest";
 import { renderEmailHtml, renderText } from "~/domain/notifications";
 import { extraStaffEmailsSchema } from "~/domain/notifications.schema";
@@ -8,7 +8,7 @@ import { db } from "./db/database.server";
 import { orders } from "./db/schema.server";
 import { runningLowProducts } from "./dashboard.server";
 import { type Senders, staffOutboxInsert } from "./notifications.server";
-import { awaitingPaymentSql } from "./order-state.server";
+import { awaitingPaymentSql, notPayOnDeliverySql } from "./order-state.server";
 import { readSiteDocument } from "./site-documents.server";
 
 // The staff's daily summary (issue 12): orders still waiting for payment and products running low, queued in
@@ -25,7 +25,8 @@ async function unpaidOrders(database: Database) {
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(orders)
-    .where(awaitingPaymentSql)
+    // A pay-on-delivery order is paid at the door, not waited for (decision 054).
+    .where(and(awaitingPaymentSql, notPayOnDeliverySql))
     .orderBy(asc(orders.orderDate))
     .limit(DIGEST_LIST_MAX);
   return { lines: rows, total: rows[0]?.total ?? 0 };

@@ -22,6 +22,8 @@ const COLUMNS = {
   openingHours: deliveryOptions.openingHours,
   feeCents: deliveryOptions.feeCents,
   freeFromCents: deliveryOptions.freeFromCents,
+  payOnDelivery: deliveryOptions.payOnDelivery,
+  payOnDeliveryUpToCents: deliveryOptions.payOnDeliveryUpToCents,
   isActive: deliveryOptions.isActive,
   position: deliveryOptions.position,
   version: deliveryOptions.version,
@@ -37,6 +39,8 @@ export type DeliveryOptionRow = {
   openingHours: string;
   feeCents: number;
   freeFromCents: number | null;
+  payOnDelivery: boolean;
+  payOnDeliveryUpToCents: number | null;
   isActive: boolean;
   position: number;
   version: number;
@@ -64,7 +68,7 @@ const choiceOf = (row: DeliveryOptionRow): DeliveryChoice =>
         name: row.name,
         feeCents: row.feeCents,
         freeFromCents: row.freeFromCents,
-        payOnDelivery: null,
+        payOnDelivery: row.payOnDelivery ? { upToCents: row.payOnDeliveryUpToCents } : null,
         areas: row.areas,
         deliveryTime: row.deliveryTime,
         directions: "",
@@ -98,7 +102,15 @@ export async function deliveryChoices(): Promise<DeliveryChoice[]> {
 
 const detailColumns = (details: DeliveryOptionDetails) =>
   details.kind === "zone"
-    ? { name: details.name, areas: details.areas, deliveryTime: details.deliveryTime, feeCents: details.feeCents, freeFromCents: details.freeFromCents }
+    ? {
+        name: details.name,
+        areas: details.areas,
+        deliveryTime: details.deliveryTime,
+        feeCents: details.feeCents,
+        freeFromCents: details.freeFromCents,
+        payOnDelivery: details.payOnDelivery ?? false,
+        payOnDeliveryUpToCents: details.payOnDelivery ? (details.payOnDeliveryUpToCents ?? null) : null,
+      }
     : { name: details.name, directions: details.directions, openingHours: details.openingHours, feeCents: details.feeCents };
 
 /** Adds a zone or pick-up point, switched on, after the others of its kind. */
@@ -137,7 +149,12 @@ export async function switchDeliveryOption(id: string, isActive: boolean, versio
   return changeDeliveryOption(id, version, actor, now, () => ({ isActive }));
 }
 
-type ChangedColumns = Partial<Pick<DeliveryOptionRow, "name" | "areas" | "deliveryTime" | "directions" | "openingHours" | "feeCents" | "freeFromCents" | "isActive">>;
+type ChangedColumns = Partial<
+  Pick<
+    DeliveryOptionRow,
+    "name" | "areas" | "deliveryTime" | "directions" | "openingHours" | "feeCents" | "freeFromCents" | "payOnDelivery" | "payOnDeliveryUpToCents" | "isActive"
+  >
+>;
 
 /** One locked, versioned change of one option, logged and announced; `change` says what to write, or null if nothing may. */
 async function changeDeliveryOption(

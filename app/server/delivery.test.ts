@@ -60,6 +60,8 @@ test("zones and pick-up points are added switched on, zones listed first, each k
       openingHours: "",
       feeCents: 250_00,
       freeFromCents: 6_000_00,
+      payOnDelivery: false,
+      payOnDeliveryUpToCents: null,
       isActive: true,
       position: 1,
       version: 1,
@@ -75,6 +77,8 @@ test("zones and pick-up points are added switched on, zones listed first, each k
       openingHours: "Mon–Sat 9:00–18:00",
       feeCents: 0,
       freeFromCents: null,
+      payOnDelivery: false,
+      payOnDeliveryUpToCents: null,
       isActive: true,
       position: 1,
       version: 1,
@@ -110,6 +114,8 @@ test("zones and pick-up points are added switched on, zones listed first, each k
         deliveryTime: "Same day",
         feeCents: 600_00,
         freeFromCents: null,
+        payOnDelivery: false,
+        payOnDeliveryUpToCents: null,
       },
     },
   ]);
@@ -245,4 +251,39 @@ test("a deleted option leaves the page and checkout, and the log keeps what it w
   expect(await row(westlands)).toMatchObject({ position: 1 });
   await deleteDeliveryOption(moi, OWNER);
   expect(await offered()).toEqual(["Westlands"]);
+});
+
+test("a zone allows pay on delivery up to an amount: saved, versioned, logged, and what checkout offers", async () => {
+  await deleteEveryOption();
+  const cbd = await createDeliveryOption(zone("Nairobi CBD"), OWNER);
+  expect((await deliveryChoices())[0]).toMatchObject({ payOnDelivery: null });
+  const allowed: DeliveryOptionDetails = {
+    kind: "zone",
+    name: "Nairobi CBD",
+    areas: "Nairobi CBD and around",
+    deliveryTime: "Same day",
+    feeCents: 250_00,
+    freeFromCents: null,
+    payOnDelivery: true,
+    payOnDeliveryUpToCents: 10_000_00,
+  };
+  expect(await updateDeliveryOption(cbd, allowed, 1, DEVELOPER)).toBe("saved");
+  expect(await row(cbd)).toMatchObject({ payOnDelivery: true, payOnDeliveryUpToCents: 10_000_00, version: 2 });
+  expect((await deliveryChoices())[0]).toMatchObject({ payOnDelivery: { upToCents: 10_000_00 } });
+  // Switched off, the amount goes with it: it would otherwise come back unseen when allowed again.
+  expect(await updateDeliveryOption(cbd, { ...allowed, payOnDelivery: false }, 2, OWNER)).toBe("saved");
+  expect(await row(cbd)).toMatchObject({ payOnDelivery: false, payOnDeliveryUpToCents: null, version: 3 });
+  expect(await updateDeliveryOption(cbd, allowed, 2, OWNER)).toBe("changed-meanwhile");
+  expect((await timelineOf("delivery", cbd)).slice(1).map(({ staffEmail, before, after }) => ({ staffEmail, before, after }))).toEqual([
+    {
+      staffEmail: "dev@duka.test",
+      before: { payOnDelivery: false, payOnDeliveryUpToCents: null },
+      after: { payOnDelivery: true, payOnDeliveryUpToCents: 10_000_00 },
+    },
+    {
+      staffEmail: "owner@duka.test",
+      before: { payOnDelivery: true, payOnDeliveryUpToCents: 10_000_00 },
+      after: { payOnDelivery: false, payOnDeliveryUpToCents: null },
+    },
+  ]);
 });

@@ -6,6 +6,7 @@ import { closeBatchedRateLimits, RATE_LIMIT_SWEEP_MS, sweepRateLimits } from "./
 import { registerPaybillUrls } from "./daraja.server";
 import { confirmPaybillPayments, queryUnansweredRequests } from "./payments.server";
 import { cancelUnpaidOrdersPastHold } from "./unpaid-orders.server";
+import { queueDueReminders } from "./payment-reminders.server";
 import { closeMail } from "./mail.server";
 import { configuredSenders, sendDueNotifications } from "./notifications.server";
 import { queueDailyDigest } from "./daily-digest.server";
@@ -46,6 +47,8 @@ function startSweep(what: string, everyMs: number, work: (signal: AbortSignal) =
 
 /** How often the shop looks for unpaid orders past the hold time (decision 033). */
 const HOLD_SWEEP_MS = 60_000;
+/** How often the shop looks for unpaid orders due a payment reminder (decision 055). */
+const REMINDER_SWEEP_MS = 60_000;
 /** How often the shop asks M-Pesa about requests no callback answered (decision 036). */
 const PAYMENT_QUERY_SWEEP_MS = 15_000;
 /** How often each process looks in the outbox for SMS and emails due (issue 12). */
@@ -70,6 +73,8 @@ export async function prepareShop(): Promise<{ database: "pglite" | "postgres"; 
     // Paybill payments wait for M-Pesa to confirm them (decision 044); the hook asks at once, this catches the rest.
     startSweep("Confirming paybill payments with M-Pesa", PAYMENT_QUERY_SWEEP_MS, () => confirmPaybillPayments(mpesa));
   }
+  // Without an SMS provider a reminder could only be logged as not sent.
+  if (config().sms) startSweep("Queuing payment reminders", REMINDER_SWEEP_MS, (signal) => queueDueReminders(new Date(), { signal }));
   if (config().sms || config().mail) {
     startSweep("Sending notifications", NOTIFICATION_SWEEP_MS, async () => {
       await queueDailyDigest(new Date());

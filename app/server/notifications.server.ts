@@ -9,8 +9,9 @@ import { budgetSpentEvent, type DueSms, smsPerDay, smsVerdicts } from "~/domain/
 import { config, type MailConfig, type SmsConfig } from "./config.server";
 import type { Database, Queryable, Transaction } from "./db/client.server";
 import { db } from "./db/database.server";
-import { notifications, staffUsers } from "./db/schema.server";
+import { notifications, orders, staffUsers } from "./db/schema.server";
 import { sendMail } from "./mail.server";
+import { awaitingPaymentSql, notPayOnDeliverySql } from "./order-state.server";
 import { newRecordId } from "./random.server";
 import { readSiteDocument } from "./site-documents.server";
 import { sendSms } from "./sms.server";
@@ -164,6 +165,27 @@ async function budgetSpentEmail(tx: Transaction, settings: Settings, today: stri
   return staffOutboxInsert(email, extraStaffEmailsSchema.safeParse(settings.staffEmails ?? "").data ?? [], now, senders);
 }
 
+/** Why a payment reminder was not sent: its order was paid, cancelled or archived after it was queued. */
+export const REMINDER_NO_LONGER_DUE = "not sent: the order no longer awaits payment";
+
+/**
+ * Of the claimed messages, the payment reminders whose order no longer awaits payment (issue 23, decision 055) become
+ * 'not sent' instead of being sent; returns their ids. Read with the claim, so a payment after it is the only one
+ * that can still cross a reminder.
+ */
+async function withdrawStaleReminders(tx: Transaction, due: readonly { id: string; message: string }[]): Promise<Set<string>> {
+  const reminders = due.filter((message) => message.message === "payment-reminder").map((message) => message.id);
+  if (reminders.length === 0) return new Set();
+  const stale = await tx
+    .select({ id: notifications.id })
+    .from(notifications)
+    .leftJoin(orders, eq(orders.id, notifications.orderId))
+    .where(and(inArray(notifications.id, reminders), sql`not coalesce(${awaitingPaymentSql} and ${notPayOnDeliverySql}, false)`));
+  const ids = stale.map((row) => row.id);
+  if (ids.length > 0) await tx.update(notifications).set({ state: "not sent", lastError: REMINDER_NO_LONGER_DUE }).where(inArray(notifications.id, ids));
+  return new Set(ids);
+}
+
 /**
  * Sends the messages that are due (issue 12). Each is claimed with `FOR UPDATE SKIP LOCKED` and its due time
  * pushed forward by a lease, so across processes one sends it at a time; SMS are first held to Site Settings'
@@ -175,13 +197,20 @@ export async function sendDueNotifications(senders: Senders, now = new Date(), d
   const source = database ?? (await db());
   const { taken, claimed } = await source.transaction(async (tx) => {
     const due = await tx
-      .select({ id: notifications.id, channel: notifications.channel, recipient: notifications.recipient, countedOn: notifications.countedOn })
+      .select({
+        id: notifications.id,
+        message: notifications.message,
+        channel: notifications.channel,
+        recipient: notifications.recipient,
+        countedOn: notifications.countedOn,
+      })
       .from(notifications)
       .where(and(eq(notifications.state, "pending"), lte(notifications.nextAttemptAt, now)))
       .orderBy(asc(notifications.nextAttemptAt))
       .limit(SEND_BATCH)
       .for("update", { skipLocked: true });
-    const sms = due.filter((message) => message.channel === "sms");
+    const withdrawn = await withdrawStaleReminders(tx, due);
+    const sms = due.filter((message) => message.channel === "sms" && !withdrawn.has(message.id));
     const smsToSend = sms.length > 0 ? await applySmsLimits(tx, sms, now, senders) : new Set<string>();
     const toSend = due.filter((message) => message.channel !== "sms" || smsToSend.has(message.id)).map((message) => message.id);
     if (toSend.length === 0) return { taken: due.length, claimed: [] };

@@ -68,6 +68,8 @@ export async function adminOrders(tab: OrderTab, page: number, perPage = ORDERS_
 export type AdminOrderDetails = Omit<OrderView, "riderName"> & {
   /** What the client details dialog's saves must name (decision 031). */
   clientDetailsVersion: number;
+  /** The order's version as the list's (when it last changed): what Paid in cash and Request M-Pesa payment name. */
+  version: string;
   rider: { name: string; phone: string } | null;
 };
 
@@ -76,7 +78,7 @@ export async function adminOrderDetails(id: string): Promise<AdminOrderDetails |
   const database = await db();
   const [row] = await database
     .select({
-      order: { ...orderViewColumns, clientDetailsVersion: orders.clientDetailsVersion },
+      order: { ...orderViewColumns, clientDetailsVersion: orders.clientDetailsVersion, updatedAt: orders.updatedAt },
       riderName: riders.name,
       riderPhone: riders.phone,
     })
@@ -84,8 +86,10 @@ export async function adminOrderDetails(id: string): Promise<AdminOrderDetails |
     .leftJoin(riders, eq(riders.id, orders.riderId))
     .where(eq(orders.id, normaliseOrderId(id)));
   if (!row) return undefined;
+  const { updatedAt, ...order } = row.order;
   return {
-    ...row.order,
+    ...order,
+    version: updatedAt.toISOString(),
     rider: row.riderName !== null && row.riderPhone !== null ? { name: row.riderName, phone: row.riderPhone } : null,
     lines: await orderLinesOf(database, row.order.id),
   };
@@ -313,6 +317,7 @@ export async function dispatchOrder(id: string, riderId: string, actor: Actor, n
         clientAddress: order.clientAddress,
         totalCents: order.totalCents,
         paymentStatus: order.paymentStatus,
+        delivery: order.delivery,
         lines,
       }),
     };

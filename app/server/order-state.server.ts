@@ -15,6 +15,13 @@ export const holdsStockSql = sql`(${orders.stockTakenAt} is null and ${orders.st
  */
 export const awaitingPaymentSql = sql`(${orders.status} = 'Pending Payment' and ${orders.paymentStatus} = 'Unpaid' and ${orders.isArchived} = false)`;
 
+/**
+ * Beside awaitingPaymentSql, whose text must stay that of the partial indexes: a pay-on-delivery order is paid at the
+ * door, so the hold time never cancels it and the daily summary does not list it as waiting. mayCancelForNonPayment
+ * is the same rule for one order; pay-on-delivery.test.ts checks the two agree.
+ */
+export const notPayOnDeliverySql = sql`not ${orders.payOnDelivery}`;
+
 /** isPendingOrder: not archived, and Pending Payment, Processing or Out for Delivery. */
 export const pendingOrderSql = sql`(${orders.isArchived} = false and ${orders.status} in ('Pending Payment', 'Processing', 'Out for Delivery'))`;
 

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, or } from "drizzle-orm";
 import type { CheckoutProblem } from "~/domain/checkout";
 import type { CheckoutInput } from "~/domain/checkout.schema";
-import { deliveryOptionName, orderCharges } from "~/domain/delivery";
+import { deliveryOptionName, mayPayOnDelivery, orderCharges } from "~/domain/delivery";
+import { PAY_ON_DELIVERY } from "~/domain/pay-on-delivery";
 import { newOrderId, normaliseOrderId } from "~/domain/order-id";
 import type { OrderStatus, PaymentStatus } from "~/domain/order-status";
 import { showsRider } from "~/domain/order-status";
@@ -50,7 +51,9 @@ export type CheckoutFrom = { holder: Holder; limits: HeldUnitLimits };
 export async function placeOrder(input: CheckoutInput, now = new Date(), from?: CheckoutFrom): Promise<PlaceOrderResult> {
   const documents = await messageDocuments();
   const method = documents.settings.paymentMethods.find((m) => m.enabled && m.name === input.paymentMethod);
-  if (!method) return { ok: false, problem: { kind: "payment-method" } };
+  // Pay on delivery is not one of the settings' methods: whether it applies is known once the total is (decision 054).
+  const payOnDelivery = !method && input.paymentMethod === PAY_ON_DELIVERY;
+  if (!method && !payOnDelivery) return { ok: false, problem: { kind: "payment-method" } };
   // A shop with delivery options switched on must be told one of them; a form cannot name one switched off, and
   // its fee is the shop's, never the form's (issue 23).
   const choices = await deliveryChoices();
@@ -104,13 +107,18 @@ export async function placeOrder(input: CheckoutInput, now = new Date(), from?: 
 
       const orderId = newOrderId(secureRandomInt);
       const charges = orderCharges(lines, delivery);
+      if (payOnDelivery && !(delivery && mayPayOnDelivery(delivery, charges.totalCents))) return refuse({ kind: "pay-on-delivery" });
+      const paymentMethod = method?.name ?? PAY_ON_DELIVERY;
       const facts: OrderFacts = {
         id: orderId,
         trackingId: newTrackingId(secureRandomInt),
         clientName: input.name,
         clientPhone: input.phone,
         totalCents: charges.totalCents,
-        paymentMethod: method.name,
+        delivery: delivery ? deliveryOptionName(delivery) : "",
+        deliveryFeeCents: charges.deliveryFeeCents,
+        paymentMethod,
+        payOnDelivery,
         status: "Pending Payment",
         paymentStatus: "Unpaid",
         riderId: null,
@@ -124,7 +132,8 @@ export async function placeOrder(input: CheckoutInput, now = new Date(), from?: 
         totalCents: facts.totalCents,
         deliveryFeeCents: charges.deliveryFeeCents,
         delivery: delivery ? deliveryOptionName(delivery) : "",
-        paymentMethod: method.name,
+        paymentMethod,
+        payOnDelivery,
         idempotencyKey: input.idempotencyKey,
         orderDate: now,
         updatedAt: now,
@@ -175,6 +184,8 @@ export type OrderView = {
   paymentStatus: PaymentStatus;
   isArchived: boolean;
   paymentMethod: string;
+  /** Paid to the rider at the door (decision 054). */
+  payOnDelivery: boolean;
   orderDate: Date;
   riderName: string | null;
   lines: OrderLineView[];
@@ -211,6 +222,7 @@ export const orderViewColumns = {
   paymentStatus: orders.paymentStatus,
   isArchived: orders.isArchived,
   paymentMethod: orders.paymentMethod,
+  payOnDelivery: orders.payOnDelivery,
   orderDate: orders.orderDate,
 };
 
@@ -265,6 +277,8 @@ export type OrderPayment = {
 export async function orderPayment(orderId: string): Promise<{ order: OrderView; payment: OrderPayment | null } | undefined> {
   const order = await orderById(orderId);
   if (!order) return undefined;
+  // Paid at the door: the payment page says so instead of any method's instructions.
+  if (order.payOnDelivery) return { order, payment: null };
   const documents = await messageDocuments();
   const method = documents.settings.paymentMethods.find((m) => m.name === order.paymentMethod);
   if (!method) return { order, payment: null };

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { and, asc, count, desc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import { type Actor, MPESA, THE_SHOP } from "~/domain/audit";
-import { shillingsToCents } from "~/domain/money";
+import { formatKsh, shillingsToCents } from "~/domain/money";
 import { maskPhone } from "~/domain/phone";
 import {
   CALLBACK_WAIT_SECONDS,
@@ -138,8 +138,11 @@ export type PaymentRequestResult =
   | { ok: false; problem: "too-many"; retryAfterSeconds: number }
   | { ok: false; problem: "mpesa-down" };
 
-/** A shopper's 'Pay now with M-Pesa': the order, the phone typed, and the client that asked. */
-export type PaymentPrompt = { orderId: string; phone: string; clientAddress: string; storeName: string };
+/**
+ * A shopper's 'Pay now with M-Pesa': the order, the phone typed, and the client that asked. `by`: staff sending it
+ * from order details ('Request M-Pesa payment', decision 054), on the activity log with who.
+ */
+export type PaymentPrompt = { orderId: string; phone: string; clientAddress: string; storeName: string; by?: Actor };
 
 /**
  * Sends an M-Pesa Express request for the order's total to `phone`. The request is reserved first, with the
@@ -172,7 +175,10 @@ export async function requestPayment(mpesa: MpesaConfig, prompt: PaymentPrompt, 
     return { ok: true, id, order } as const;
   });
   if (!reserved.ok) return reserved;
-  const attempt = await takeAttempt(paymentPromptLimits({ phone: number, clientAddress: prompt.clientAddress }, mpesa.promptsPerHour), now);
+  // Staff's address is the shop's, not a shopper's network: their prompts count against the phone number only, so a
+  // busy delivery day does not use up the limit of shoppers who share it (decision 054).
+  const clientAddress = prompt.by ? null : prompt.clientAddress;
+  const attempt = await takeAttempt(paymentPromptLimits({ phone: number, clientAddress }, mpesa.promptsPerHour), now);
   if (!attempt.allowed) {
     // Never sent: the shopper's next try is not kept waiting by it.
     await database.delete(paymentRequests).where(and(eq(paymentRequests.id, reserved.id), eq(paymentRequests.state, "sending")));
@@ -191,7 +197,18 @@ export async function requestPayment(mpesa: MpesaConfig, prompt: PaymentPrompt, 
           queryAfter: new Date(now.getTime() + CALLBACK_WAIT_SECONDS * 1000),
         })
         .where(and(eq(paymentRequests.id, reserved.id), eq(paymentRequests.state, "sending")));
-      if (mpesaPhoneNumber(reserved.order.clientPhone) !== number) {
+      if (prompt.by) {
+        await recordChange(tx, {
+          actor: prompt.by,
+          entity: "order",
+          entityId: reserved.order.id,
+          now,
+          action: "update",
+          before: { mpesaPhone: null },
+          after: { mpesaPhone: `+${number}` },
+          note: `Request M-Pesa payment: ${formatKsh(reserved.order.totalCents)} asked of the order's phone.`,
+        });
+      } else if (mpesaPhoneNumber(reserved.order.clientPhone) !== number) {
         // Staff can tell a prompt that went to someone else than the one who ordered.
         await recordChange(tx, {
           actor: THE_SHOP,
@@ -501,6 +518,8 @@ export async function payNowState(orderId: string, now = new Date()): Promise<{ 
       resultCode: request.resultCode,
       receipt: request.receipt,
       paymentProblem: latest.paymentState === "unmatched" ? latest.paymentProblem : null,
+      // By the time the shop asks M-Pesa itself, the prompt has left the phone: the page offers a new one.
+      gone: now.getTime() - request.requestedAt.getTime() > CALLBACK_WAIT_SECONDS * 1000,
     }),
     secondsUntilResend: request.state === "not sent" ? 0 : secondsUntilResend(request.requestedAt, now),
   };

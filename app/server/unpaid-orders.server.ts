@@ -1,12 +1,13 @@
 import { and, asc, isNotNull, lt, sql } from "drizzle-orm";
 import { THE_SHOP } from "~/domain/audit";
+import { mayCancelForNonPayment } from "~/domain/pay-on-delivery";
 import { holdCancelNote, type HoldCutoffs, holdCutoffs, holdMinutes, holdPassed } from "~/domain/unpaid-hold";
 import type { Database } from "./db/client.server";
 import { db } from "./db/database.server";
 import { auditLog, orders, paymentRequests, payments } from "./db/schema.server";
 import { config } from "./config.server";
 import { applyChange } from "./order-admin.server";
-import { awaitingPaymentSql } from "./order-state.server";
+import { awaitingPaymentSql, notPayOnDeliverySql } from "./order-state.server";
 import { readSiteDocument } from "./site-documents.server";
 
 // The hold times for unpaid orders (decisions 033 and 043): the shop cancels what waited too long for payment, through
@@ -79,13 +80,13 @@ export async function cancelUnpaidOrdersPastHold(
       const claimed = await tx
         .select({ order: orders, lastStaffChangeAt: lastStaffChange, paymentStartedAt, paymentUnderway })
         .from(orders)
-        .where(and(awaitingPaymentSql, lt(orders.orderDate, latest), pastHoldSql(cutoffs), sql`not ${paymentUnderway}`))
+        .where(and(awaitingPaymentSql, notPayOnDeliverySql, lt(orders.orderDate, latest), pastHoldSql(cutoffs), sql`not ${paymentUnderway}`))
         .orderBy(asc(orders.orderDate))
         .limit(BATCH)
         .for("update", { skipLocked: true });
       let done = 0;
       for (const { order, ...hold } of claimed) {
-        const kind = holdPassed({ ...order, ...hold }, cutoffs);
+        const kind = mayCancelForNonPayment(order) ? holdPassed({ ...order, ...hold }, cutoffs) : null;
         if (!kind) continue;
         const note = holdCancelNote(kind, minutes);
         const result = await applyChange(tx, order, { status: "Cancelled" }, { actor: THE_SHOP, now, note });

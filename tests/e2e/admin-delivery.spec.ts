@@ -73,13 +73,15 @@ test("staff add zones and a pick-up point, edit, switch, move and delete them; a
   await axe(page, "dialog[open]");
   await addZone.getByLabel("Name").fill(cbd);
   await addZone.getByLabel("Areas").fill("CBD, Upper Hill");
+  await addZone.getByText("Counties", { exact: true }).click();
+  await addZone.getByRole("checkbox", { name: "Nairobi" }).check();
   await addZone.getByLabel("Fee (KSH)").fill("250");
   await addZone.getByLabel("Free delivery from (KSH)").fill("6000");
   await addZone.getByLabel("Delivery time").fill("Same day");
   await addZone.getByRole("button", { name: "Save" }).click();
   await expect(addZone).toBeHidden();
   const cbdRow = page.getByRole("row", { name: new RegExp(cbd) });
-  await expect(cbdRow).toContainText("CBD, Upper Hill");
+  await expect(cbdRow).toContainText("Nairobi, CBD, Upper Hill");
   await expect(cbdRow).toContainText("KSH 250");
   await expect(cbdRow).toContainText("Free delivery from KSH 6,000");
   await expect(cbdRow).toContainText("Same day");
@@ -109,6 +111,8 @@ test("staff add zones and a pick-up point, edit, switch, move and delete them; a
   const editZone = page.getByRole("dialog", { name: "Edit zone" });
   await expect(editZone.getByLabel("Name")).toHaveValue(cbd);
   await expect(editZone.getByLabel("Fee (KSH)")).toHaveValue("250");
+  await expect(editZone.getByLabel("Areas")).toHaveValue("CBD, Upper Hill");
+  await expect(editZone.getByRole("checkbox", { name: "Nairobi" })).toBeChecked();
   await expect(editZone.getByLabel("Free delivery from (KSH)")).toHaveValue("6000");
   await editZone.getByLabel("Fee (KSH)").fill("280");
   await editZone.getByRole("button", { name: "Save" }).click();

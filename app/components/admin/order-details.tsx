@@ -21,6 +21,9 @@ import { shopDateTime } from "~/domain/shop-time";
 import type { AdminOrderDetails } from "~/server/order-admin.server";
 import { ActivityTimeline, type TimelineEntry } from "./activity-timeline";
 import { useOrderAction } from "./order-live";
+import { OrderCollect } from "./order-collect";
+import { CASH_PAYMENT_METHOD } from "~/domain/pay-on-delivery";
+import { PaymentReminder } from "./order-payment-reminder";
 
 /** product.md §4: success messages clear after 3 s. */
 const SAVED_MS = 3_000;
@@ -32,6 +35,8 @@ export type SelectedOrder =
       timeline: readonly TimelineEntry[];
       payments: OrderPayments;
       timeZone: string;
+      /** Whether M-Pesa Express is set up, so staff may send a prompt ('Request M-Pesa payment'). */
+      mpesaExpress: boolean;
     }
   | { kind: "missing" }
   | null;
@@ -56,7 +61,7 @@ function OrderPaymentsSection({ payments, requests, timeZone }: OrderPayments & 
           {payments.map((payment) => (
             <li key={payment.id} className="py-2">
               <p className="flex flex-wrap justify-between gap-x-4">
-                <span className="font-semibold">{`M-Pesa receipt ${payment.receipt}`}</span>
+                <span className="font-semibold">{payment.method === CASH_PAYMENT_METHOD ? "Paid in cash" : `M-Pesa receipt ${payment.receipt}`}</span>
                 <Price cents={payment.amountCents} className="font-semibold" />
               </p>
               <p className="text-earth-700 dark:text-clay-200">
@@ -267,6 +272,8 @@ export function OrderDetailsDialog({ selected, onClose }: { selected: SelectedOr
       {found && order ? (
         <div className="space-y-6">
           <OrderSummary order={order} />
+          <OrderCollect order={order} mpesaExpress={found.mpesaExpress} />
+          <PaymentReminder order={order} />
           <section aria-labelledby="order-items">
             <h3 id="order-items" className="font-display text-lg font-semibold">
               Items

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Price } from "~/components/ui/price";
 import { type BagLine, lineOffer } from "~/domain/bag";
-import { type DeliveryOption, deliveryFeeText, orderCharges } from "~/domain/delivery";
+import { type DeliveryOption, deliveryFeeText, type OrderCharges } from "~/domain/delivery";
 import type { BagLineProduct } from "./bag-products";
 
 /**
@@ -12,23 +12,20 @@ import type { BagLineProduct } from "./bag-products";
 export function CheckoutSummary({
   lines,
   productOf,
+  charges: shown,
   delivery,
   className = "",
 }: {
   lines: readonly BagLine[];
   productOf: (productId: string) => BagLineProduct;
+  /** The order's charges at today's prices, as the page works them out; null while a price is still loading. */
+  charges: OrderCharges | null;
   delivery: DeliveryOption | null | "none offered";
   className?: string;
 }) {
   const products = lines.map((line) => productOf(line.productId));
-  const priced = products.every((product) => product !== "loading");
-  const charges = orderCharges(
-    lines.map((line, index) => {
-      const product = products[index];
-      return { unitPriceCents: typeof product === "object" ? lineOffer(product, line).priceCents : 0, quantity: line.quantity };
-    }),
-    delivery === "none offered" ? null : delivery,
-  );
+  const priced = shown !== null;
+  const charges = shown ?? { subtotalCents: 0, deliveryFeeCents: 0, totalCents: 0 };
   const amount = (cents: number) => (priced ? <Price cents={cents} /> : <span>…</span>);
   return (
     <section aria-labelledby="order-summary" className={`h-fit rounded-2xl bg-clay-100 p-6 dark:bg-earth-900 ${className}`}>

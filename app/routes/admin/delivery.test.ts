@@ -134,3 +134,32 @@ test("a signed-out post is sent to sign in and changes nothing", async () => {
   expect((thrown as Response).headers.get("Location")).toMatch(/^\/admin\/login\?redirectTo=/);
   expect(await listDeliveryOptions()).toEqual([]);
 });
+
+test("a zone's ticked counties are kept with its other places, and an edit shows them ticked again", async () => {
+  const fields = { ...ZONE, name: "Central Kenya", areas: "Thika town", "county:Nyeri": "on", "county:Kiambu": "on" };
+  expect(await answer(fields)).toEqual({ ok: true, errors: {}, status: 200 });
+  const zone = await named("Central Kenya");
+  expect(zone.areas).toBe("Kiambu, Nyeri, Thika town");
+
+  // Unticking Nyeri (an unticked box posts nothing) keeps Kiambu; a county typed into Areas counts as ticked.
+  const update = {
+    ...ZONE,
+    intent: "update-zone",
+    id: zone.id,
+    version: String(zone.version),
+    name: "Central Kenya",
+    areas: "Thika town, murang'a",
+    "county:Kiambu": "on",
+  };
+  expect(await answer(update)).toEqual({ ok: true, errors: {}, status: 200 });
+  expect((await named("Central Kenya")).areas).toBe("Kiambu, Murang'a, Thika town");
+
+  // A county the list does not have is refused, and nothing is saved.
+  const later = await named("Central Kenya");
+  expect(await answer({ ...update, version: String(later.version), "county:Gotham": "on" })).toEqual({
+    ok: false,
+    errors: { form: "Please tick counties from the list." },
+    status: 400,
+  });
+  expect((await named("Central Kenya")).version).toBe(later.version);
+});

@@ -1,6 +1,7 @@
 import { type MouseEvent, useEffect, useRef, useState } from "react";
 import { data, useFetcher } from "react-router";
 import { DeleteDialog } from "~/components/admin/delete-dialog";
+import { PayOnDeliveryFields } from "~/components/admin/delivery-pay-on-delivery";
 import { AdminIcon } from "~/components/admin/icon";
 import { AdminTable, Cell, EmptyState, IconButton, RowActions } from "~/components/admin/table";
 import { useDialogForm } from "~/components/admin/use-dialog-form";
@@ -25,6 +26,8 @@ import {
   updateDeliveryOption,
 } from "~/server/delivery.server";
 import { formFields } from "~/server/form.server";
+import { postedCounties, splitAreas } from "~/domain/kenya-counties";
+import { CountiesPicker } from "~/components/admin/delivery-counties";
 import type { Route } from "./+types/delivery";
 
 // The Delivery page (issue 23): the zones and pick-up points checkout offers, switched on or off and put in order.
@@ -34,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { options: await listDeliveryOptions() };
 }
 
-const FIELDS = ["name", "areas", "deliveryTime", "directions", "openingHours", "fee", "freeFrom"] as const;
+const FIELDS = ["name", "areas", "deliveryTime", "directions", "openingHours", "fee", "freeFrom", "payOnDelivery", "payOnDeliveryUpTo"] as const;
 type Errors = Partial<Record<(typeof FIELDS)[number] | "form", string>>;
 const saved = { ok: true as const, errors: {} as Errors };
 const refused = (errors: Errors, status: number) => data({ ok: false as const, errors }, { status });
@@ -62,7 +65,8 @@ const answerTo = (result: DeliveryChangeResult) => {
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = staffActor((await requireAdminAction(request)).email);
-  const parsed = deliveryActionSchema.safeParse(formFields(await request.formData()));
+  const fields = formFields(await request.formData());
+  const parsed = deliveryActionSchema.safeParse({ ...fields, counties: postedCounties(fields) });
   if (!parsed.success) return refused(formErrors(fieldErrors(parsed.error)), 400);
   const input = parsed.data;
   switch (input.intent) {
@@ -232,6 +236,13 @@ export default function Delivery({ loaderData, actionData }: Route.ComponentProp
                       {each.freeFromCents !== null && (
                         <span className="block text-xs text-earth-700 dark:text-clay-200">{`Free delivery from ${formatKsh(each.freeFromCents)}`}</span>
                       )}
+                      {each.payOnDelivery && (
+                        <span className="block text-xs text-earth-700 dark:text-clay-200">
+                          {each.payOnDeliveryUpToCents === null
+                            ? "Pay on delivery"
+                            : `Pay on delivery up to ${formatKsh(each.payOnDeliveryUpToCents)}`}
+                        </span>
+                      )}
                     </Cell>
                   );
                   return (
@@ -291,10 +302,11 @@ export default function Delivery({ loaderData, actionData }: Route.ComponentProp
                 name="areas"
                 rows={3}
                 maxLength={TEXT_MAX_CHARS}
-                hint="The places this zone covers, as shoppers know them, e.g. “CBD, Westlands, Upper Hill”."
-                defaultValue={option?.areas ?? ""}
+                hint="The places this zone covers, as shoppers know them, e.g. “CBD, Westlands, Upper Hill”, besides the counties ticked below."
+                defaultValue={splitAreas(option?.areas ?? "").otherPlaces}
                 error={errors.areas}
               />
+              <CountiesPicker ticked={splitAreas(option?.areas ?? "").counties} />
               <FeeField defaultCents={option?.feeCents} error={errors.fee} />
               <TextField
                 label="Free delivery from (KSH)"
@@ -304,6 +316,11 @@ export default function Delivery({ loaderData, actionData }: Route.ComponentProp
                 hint="Optional: an order whose subtotal reaches this pays no delivery."
                 defaultValue={shillings(option?.freeFromCents)}
                 error={errors.freeFrom}
+              />
+              <PayOnDeliveryFields
+                allowed={option?.payOnDelivery ?? false}
+                upToCents={option?.payOnDeliveryUpToCents ?? null}
+                error={errors.payOnDeliveryUpTo ?? errors.payOnDelivery}
               />
               <TextField
                 label="Delivery time"

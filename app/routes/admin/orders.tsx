@@ -45,6 +45,9 @@ import {
   updateClientDetails,
 } from "~/server/order-admin.server";
 import { paymentsOfOrder, unmatchedPaymentCount } from "~/server/payments.server";
+import { sendPaymentReminder } from "~/server/payment-reminders.server";
+import { collectOnDelivery } from "~/server/pay-on-delivery.server";
+import { collectRefusal } from "~/domain/pay-on-delivery";
 import type { Route } from "./+types/orders";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -75,6 +78,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         timeline,
         payments: orderPaymentsShown(ledger, details.totalCents),
         timeZone,
+        mpesaExpress: config().mpesa !== undefined,
       }
     : wanted
       ? { kind: "missing" as const }
@@ -116,7 +120,7 @@ function answered(id: string, result: OrderWriteResult) {
   return data<OrderAnswer>({ ok: true, id, version: result.version, clientDetailsVersion: result.clientDetailsVersion, dispatched: null });
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const actor = staffActor((await requireAdminAction(request)).email);
   const parsed = orderActionSchema.safeParse(formFields(await request.formData()));
   if (!parsed.success) return refused(400, parsed.error.issues[0]!.message, fieldErrors(parsed.error));
@@ -132,6 +136,20 @@ export async function action({ request }: Route.ActionArgs) {
       return answered(input.id, await setOrderArchived(input.id, true, actor));
     case "restore":
       return answered(input.id, await setOrderArchived(input.id, false, actor));
+    case "remind": {
+      const result = await sendPaymentReminder(input.id, actor);
+      if (!result.ok) return refused(result.status, result.message);
+      return data<OrderAnswer>({ ok: true, id: input.id, version: result.version, clientDetailsVersion: result.clientDetailsVersion, dispatched: null });
+    }
+    case "paid-in-cash":
+    case "request-mpesa": {
+      const result = await collectOnDelivery(input, actor, context.clientAddress);
+      if (!result.ok) {
+        const { status, message } = collectRefusal(result, ORDER_NOT_FOUND_MESSAGE);
+        return refused(status, message);
+      }
+      return answered(input.id, result);
+    }
     case "dispatch": {
       const result = await dispatchOrder(input.id, input.riderId, actor);
       if (!result.ok) return refusal(result);

@@ -2,12 +2,15 @@ import { Figure, Figures } from "~/components/admin/figures";
 import { ReportFilter } from "~/components/admin/report-filter";
 import { RevenueChart } from "~/components/admin/report-chart";
 import { SalesTable } from "~/components/admin/report-sales";
+import { RiderCollections } from "~/components/admin/report-collections";
 import { EmptyState, PageLinks } from "~/components/admin/table";
 import { buttonClass } from "~/components/ui/button";
 import { Price } from "~/components/ui/price";
 import { describeRange, NO_SALES_MESSAGE, reportQuery, saleNumber } from "~/domain/report";
 import { shopDateTime } from "~/domain/shop-time";
 import { parseReportPeriod } from "~/domain/report-period.schema";
+import { periodRange } from "~/domain/report-period";
+import { riderCollectionsIn } from "~/server/pay-on-delivery.server";
 import { requireAdminPage } from "~/server/admin-guard.server";
 import { config } from "~/server/config.server";
 import { salesReport } from "~/server/reports.server";
@@ -19,8 +22,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const filter = parseReportPeriod(url.searchParams);
   const { timeZone } = config();
-  const report = await salesReport(filter, { now: new Date(), timeZone }, url.searchParams.get("page"));
+  const now = new Date();
+  const [report, collected] = await Promise.all([
+    salesReport(filter, { now, timeZone }, url.searchParams.get("page")),
+    riderCollectionsIn(periodRange(filter.period, now, timeZone, filter)),
+  ]);
   return {
+    collected,
     filter,
     covers: describeRange(report.days),
     figures: {
@@ -48,7 +56,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function Reports({ loaderData }: Route.ComponentProps) {
-  const { filter, covers, figures, chart, sales, page, pageCount } = loaderData;
+  const { filter, covers, figures, chart, sales, page, pageCount, collected } = loaderData;
   const query = reportQuery(filter);
   return (
     <div className="space-y-8">
@@ -95,6 +103,8 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           </section>
         </>
       )}
+      {/* Only for a shop whose riders collected something on delivery in the period. */}
+      {collected.length > 0 && <RiderCollections collections={collected} />}
     </div>
   );
 }

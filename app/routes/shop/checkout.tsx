@@ -16,7 +16,8 @@ import {
 } from "~/domain/checkout";
 import { checkoutSchema } from "~/domain/checkout.schema";
 import { lineOffer } from "~/domain/bag";
-import { deliveryOptionLabel, deliveryOptionName, orderCharges } from "~/domain/delivery";
+import { deliveryOptionLabel, deliveryOptionName, mayPayOnDelivery, orderCharges } from "~/domain/delivery";
+import { PAY_ON_DELIVERY, payOnDeliveryText } from "~/domain/pay-on-delivery";
 import { personalPageHeaders } from "~/domain/page-cache";
 import { countCheckout } from "~/server/checkout-limit.server";
 import { deliveryChoices } from "~/server/delivery.server";
@@ -72,6 +73,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       const message = checkoutProblemMessage(result.problem);
       // No delivery chosen (or one switched off meanwhile) is the Delivery question's error, beside it.
       if (result.problem.kind === "delivery") return data({ errors: { delivery: message }, problem: null, values: fields }, { status: 400, headers });
+      // Pay on delivery where it does not apply (a tampered or outdated form) is the Payment method's error.
+      if (result.problem.kind === "pay-on-delivery") {
+        return data({ errors: { paymentMethod: message }, problem: null, values: fields }, { status: 400, headers });
+      }
       return data({ errors: {}, problem: message, values: fields }, { status: 409, headers });
     }
     return redirect(`/payment-instructions/${result.orderId}`, { headers });
@@ -113,15 +118,25 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const [methodName, setMethodName] = useState(actionData?.values.paymentMethod ?? "");
   const [deliveryId, setDeliveryId] = useState(actionData?.values.delivery ?? "");
   const delivery = loaderData.delivery.find((choice) => choice.id === deliveryId) ?? null;
-  // Each line at today's price, as the summary shows it: what the radio buttons' fees are worked out on.
-  const subtotal = orderCharges(
-    lines.map((line) => {
-      const product = productOf(line.productId);
+  // Each line at today's price, worked out once: the summary shows it, the radio buttons' fees and pay on delivery's
+  // "up to" are measured on it.
+  const products = lines.map((line) => productOf(line.productId));
+  const charges = orderCharges(
+    lines.map((line, index) => {
+      const product = products[index];
       return { unitPriceCents: typeof product === "object" ? lineOffer(product, line).priceCents : 0, quantity: line.quantity };
     }),
-    null,
-  ).subtotalCents;
-  const method = loaderData.paymentMethods.find((m) => m.name === methodName);
+    delivery,
+  );
+  const subtotal = charges.subtotalCents;
+  // Pay on delivery (decision 054), for a zone that allows it at this total; the server decides again. A method of
+  // the shop's own by that name is offered as it is.
+  const payOnDelivery =
+    delivery && mayPayOnDelivery(delivery, charges.totalCents) && !loaderData.paymentMethods.some((m) => m.name === PAY_ON_DELIVERY)
+      ? { id: "pay-on-delivery", name: PAY_ON_DELIVERY, instructions: payOnDeliveryText(charges.totalCents) }
+      : null;
+  const methods = payOnDelivery ? [...loaderData.paymentMethods, payOnDelivery] : loaderData.paymentMethods;
+  const method = methods.find((m) => m.name === methodName);
   // After a refused attempt the same key goes back, so a retry can never make a second order.
   const idempotencyKey = actionData?.values.idempotencyKey ?? loaderData.idempotencyKey;
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
@@ -157,6 +172,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       <CheckoutSummary
         lines={lines}
         productOf={productOf}
+        charges={products.every((product) => product !== "loading") ? charges : null}
         delivery={loaderData.delivery.length === 0 ? "none offered" : delivery}
         className="lg:col-start-2 lg:row-start-2"
       />
@@ -213,7 +229,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         <fieldset aria-describedby={errors.paymentMethod ? "payment-method-error" : undefined}>
           <legend className="text-sm font-semibold">Payment method</legend>
           <div className="mt-2 space-y-2">
-            {loaderData.paymentMethods.map((m) => (
+            {methods.map((m) => (
               <ChoiceCard key={m.id} name="paymentMethod" value={m.name} chosen={methodName} choose={setMethodName}>
                 <span className="font-semibold">{m.name}</span>
               </ChoiceCard>
@@ -228,7 +244,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         {method && (
           <section aria-labelledby="how-to-pay" className="rounded-lg border border-clay-300 p-4 text-sm dark:border-earth-700">
             <h2 id="how-to-pay" className="font-semibold">
-              How to pay with {method.name}
+              {method === payOnDelivery ? PAY_ON_DELIVERY : `How to pay with ${method.name}`}
             </h2>
             <p className="mt-2 whitespace-pre-line">{method.instructions}</p>
           </section>

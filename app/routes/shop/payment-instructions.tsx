@@ -7,6 +7,7 @@ import { buttonClass } from "~/components/ui/button";
 import { StatusBadge } from "~/components/ui/status";
 import { PAY_NOW_PHONE_MESSAGE, payNowSchema } from "~/domain/mpesa.schema";
 import { isPayable } from "~/domain/order-status";
+import { payOnDeliveryText } from "~/domain/pay-on-delivery";
 import { personalPageHeaders } from "~/domain/page-cache";
 import { MPESA_DOWN_MESSAGE, resendWaitMessage, tooManyPromptsMessage } from "~/domain/pay-now";
 import { mpesaSettings } from "~/server/daraja.server";
@@ -35,6 +36,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       totalCents: order.totalCents,
       delivery: order.delivery,
       deliveryFeeCents: order.deliveryFeeCents,
+      payOnDelivery: order.payOnDelivery,
       clientName: order.clientName,
       clientAddress: order.clientAddress,
       lines: order.lines.map(({ name, size, color, quantity }) => ({ name, size, color, quantity })),
@@ -95,7 +97,9 @@ export default function PaymentInstructions({ loaderData, actionData }: Route.Co
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="font-display text-3xl font-semibold sm:text-4xl">Thank You! Your Order is Placed.</h1>
-      <p className="mt-3">We will prepare your order as soon as your payment arrives.</p>
+      <p className="mt-3">
+        {order.payOnDelivery ? "We will prepare your order and bring it to you." : "We will prepare your order as soon as your payment arrives."}
+      </p>
 
       <div className="mt-8 grid gap-6 md:grid-cols-2">
         <section aria-labelledby="your-order" className="h-fit rounded-2xl bg-clay-100 p-6 dark:bg-earth-900">
@@ -140,7 +144,9 @@ export default function PaymentInstructions({ loaderData, actionData }: Route.Co
             </div>
           )}
           <div className="mt-4">
-            {payment ? (
+            {order.payOnDelivery ? (
+              <p className="font-semibold">{payOnDeliveryText(order.totalCents)}</p>
+            ) : payment ? (
               <PaymentDetails payment={payment} totalCents={order.totalCents} />
             ) : (
               <>
@@ -155,7 +161,7 @@ export default function PaymentInstructions({ loaderData, actionData }: Route.Co
         </section>
       </div>
 
-      <p className="mt-8">Once your payment is sent, your order status will change to &lsquo;Processing&rsquo;.</p>
+      {!order.payOnDelivery && <p className="mt-8">Once your payment is sent, your order status will change to &lsquo;Processing&rsquo;.</p>}
       <Link to={`/track/${order.trackingId}`} className={buttonClass("primary", "mt-4")}>
         Check Order Status
       </Link>

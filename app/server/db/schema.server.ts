@@ -177,6 +177,9 @@ export const deliveryOptions = pgTable(
     feeCents: cents("fee_cents").notNull().default(0),
     // A zone's "Free delivery from" subtotal; null: never free.
     freeFromCents: cents("free_from_cents"),
+    // Whether a zone lets shoppers pay on delivery, and up to what total (null: any); pick-up points never do (decision 054).
+    payOnDelivery: boolean("pay_on_delivery").notNull().default(false),
+    payOnDeliveryUpToCents: cents("pay_on_delivery_up_to_cents"),
     isActive: boolean("is_active").notNull().default(true),
     position: integer("position").notNull(),
     version: editVersion(),
@@ -211,6 +214,8 @@ export const orders = pgTable(
     status: text("status", { enum: ORDER_STATUS_VALUES }).notNull().default("Pending Payment"),
     paymentStatus: text("payment_status", { enum: PAYMENT_STATUS_VALUES }).notNull().default("Unpaid"),
     paymentMethod: text("payment_method").notNull(),
+    // Paid to the rider at the door (decision 054): never cancelled by the hold time. Code tests this, never the name.
+    payOnDelivery: boolean("pay_on_delivery").notNull().default(false),
     riderId: text("rider_id").references(() => riders.id, { onDelete: "set null" }),
     isArchived: boolean("is_archived").notNull().default(false),
     // The client details dialog's version: only a change to the client's details bumps it, so a colleague
