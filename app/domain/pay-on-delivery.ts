@@ -51,12 +51,16 @@ export function riderCollections(payments: readonly { rider: string | null; meth
 
 /** Why 'Paid in cash' or 'Request M-Pesa payment' was refused. */
 export type CollectProblem =
-  | { problem: "order-missing" | "changed-meanwhile" | "not-payable" | "phone" | "mpesa-down" | "mpesa-off" | "short-of-stock" }
+  | {
+      problem: "order-missing" | "changed-meanwhile" | "not-payable" | "not-pay-on-delivery" | "phone" | "mpesa-down" | "mpesa-off" | "short-of-stock";
+    }
   | { problem: "wait"; seconds: number }
   | { problem: "too-many"; retryAfterSeconds: number };
 
 export const ORDER_CHANGED_MESSAGE = "This order changed since you opened it. Please look at it again first.";
 export const NOT_PAYABLE_MESSAGE = "This order is already paid, cancelled or archived.";
+/** The door's two buttons are for orders paid on delivery; others are paid as their payment page says. */
+const NOT_PAY_ON_DELIVERY_MESSAGE = "This order is not paid on delivery.";
 
 const count = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
 
@@ -69,6 +73,8 @@ export function collectRefusal(refusal: CollectProblem, notFound: string): { sta
       return { status: 409, message: ORDER_CHANGED_MESSAGE };
     case "not-payable":
       return { status: 409, message: NOT_PAYABLE_MESSAGE };
+    case "not-pay-on-delivery":
+      return { status: 409, message: NOT_PAY_ON_DELIVERY_MESSAGE };
     case "short-of-stock":
       return { status: 409, message: "The order's items are no longer in stock, so it cannot be marked Paid." };
     case "phone":

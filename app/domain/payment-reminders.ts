@@ -94,6 +94,8 @@ const REMINDER_SENT_RECENTLY_MESSAGE = "A reminder was sent less than an hour ag
 const NOT_AWAITING_PAYMENT_MESSAGE = "This order is not waiting for payment, so no reminder was sent.";
 export const REMINDER_SWITCHED_OFF_MESSAGE = "The Payment reminder SMS is switched off under Site Content → Notifications.";
 export const NO_SMS_NUMBER_MESSAGE = "The order's phone number cannot receive an SMS.";
+/** A shop without an SMS provider has no reminders: order details do not offer the button. */
+export const NO_SMS_PROVIDER_MESSAGE = "SMS is not set up, so no reminder can be sent.";
 
 /**
  * Why staff may not send an order a reminder now, or undefined: the order must await payment, not be paid on

@@ -17,8 +17,8 @@ import { readSiteDocument } from "./site-documents.server";
 // Pay on delivery (issue 23, decision 054): the rider collects at the door, by M-Pesa (staff send the prompt from
 // order details) or in cash (staff record it).
 
-/** The order is no longer waiting for money: paid, cancelled or archived meanwhile. */
-type NotPayable = { ok: false; problem: "not-payable" };
+/** The order is no longer waiting for money (paid, cancelled or archived meanwhile), or is not one paid at the door. */
+type NotPayable = { ok: false; problem: "not-payable" | "not-pay-on-delivery" };
 
 /**
  * 'Paid in cash': marks the order Paid (and Processing if it was Pending Payment, as any payment does) through the
@@ -31,6 +31,7 @@ export async function recordCashPayment(id: string, version: string, actor: Acto
     if (!order) return { ok: false, problem: "order-missing" };
     if (order.updatedAt.toISOString() !== version) return { ok: false, problem: "changed-meanwhile" };
     if (!isPayable(order)) return { ok: false, problem: "not-payable" };
+    if (!order.payOnDelivery) return { ok: false, problem: "not-pay-on-delivery" };
     const applied = await applyChange(tx, order, changeOnPayment(order.status), { actor, now, note: `Paid in cash: ${formatKsh(order.totalCents)}` });
     if (!applied.ok) return applied;
     const paymentId = newRecordId();
@@ -58,13 +59,22 @@ export async function requestOrderPayment(
   mpesa: MpesaConfig,
   request: { id: string; version: string; actor: Actor; clientAddress: string; storeName: string },
   now = new Date(),
-): Promise<Exclude<PaymentRequestResult, { ok: true }> | { ok: false; problem: "changed-meanwhile" } | (OrderWriteResult & { ok: true })> {
+): Promise<
+  Exclude<PaymentRequestResult, { ok: true }> | { ok: false; problem: "changed-meanwhile" | "not-pay-on-delivery" } | (OrderWriteResult & { ok: true })
+> {
   const [order] = await (await db())
-    .select({ id: orders.id, phone: orders.clientPhone, updatedAt: orders.updatedAt, clientDetailsVersion: orders.clientDetailsVersion })
+    .select({
+      id: orders.id,
+      phone: orders.clientPhone,
+      payOnDelivery: orders.payOnDelivery,
+      updatedAt: orders.updatedAt,
+      clientDetailsVersion: orders.clientDetailsVersion,
+    })
     .from(orders)
     .where(eq(orders.id, normaliseOrderId(request.id)));
   if (!order) return { ok: false, problem: "order-missing" };
   if (order.updatedAt.toISOString() !== request.version) return { ok: false, problem: "changed-meanwhile" };
+  if (!order.payOnDelivery) return { ok: false, problem: "not-pay-on-delivery" };
   const sent = await requestPayment(
     mpesa,
     { orderId: order.id, phone: order.phone, clientAddress: request.clientAddress, storeName: request.storeName, by: request.actor },

@@ -255,6 +255,23 @@ test("Paid in cash marks the order Paid, records the cash for its total and who 
   expect(await orderOf(waiting.id)).toMatchObject({ paymentStatus: "Paid", status: "Processing" });
 });
 
+test("Paid in cash and Request M-Pesa payment are for orders paid on delivery: any other order is refused and unchanged", async () => {
+  const zone = await createDeliveryOption(nairobi, owner);
+  const { bag } = await bagOf(4_000);
+  const placed = await placeOrder(checkoutInput(bag, { delivery: zone, paymentMethod: "M-Pesa" }));
+  if (!placed.ok) throw new Error(checkoutProblemMessage(placed.problem));
+  const order = await orderOf(placed.orderId);
+  const version = order.updatedAt.toISOString();
+  const pushes = simulator.pushes.length;
+  expect(await recordCashPayment(order.id, version, owner)).toEqual({ ok: false, problem: "not-pay-on-delivery" });
+  expect(
+    await requestOrderPayment(mpesa, { id: order.id, version, actor: owner, clientAddress: "41.90.64.200", storeName: "Duka Crafts" }),
+  ).toEqual({ ok: false, problem: "not-pay-on-delivery" });
+  expect(simulator.pushes).toHaveLength(pushes);
+  expect(await orderOf(order.id)).toMatchObject({ paymentStatus: "Unpaid", status: "Pending Payment" });
+  expect(await (await db()).select().from(payments).where(eq(payments.orderId, order.id))).toEqual([]);
+});
+
 /** Waits until M-Pesa's callback about the order's request has come and been applied. */
 async function answered(orderId: string) {
   for (let i = 0; i < 200; i++) {

@@ -37,6 +37,8 @@ export type SelectedOrder =
       timeZone: string;
       /** Whether M-Pesa Express is set up, so staff may send a prompt ('Request M-Pesa payment'). */
       mpesaExpress: boolean;
+      /** Whether SMS is set up, so staff may send a payment reminder. */
+      paymentReminders: boolean;
     }
   | { kind: "missing" }
   | null;
@@ -272,8 +274,8 @@ export function OrderDetailsDialog({ selected, onClose }: { selected: SelectedOr
       {found && order ? (
         <div className="space-y-6">
           <OrderSummary order={order} />
-          <OrderCollect order={order} mpesaExpress={found.mpesaExpress} />
-          <PaymentReminder order={order} />
+          {order.payOnDelivery && <OrderCollect order={order} mpesaExpress={found.mpesaExpress} />}
+          {found.paymentReminders && <PaymentReminder order={order} />}
           <section aria-labelledby="order-items">
             <h3 id="order-items" className="font-display text-lg font-semibold">
               Items

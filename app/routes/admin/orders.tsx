@@ -46,6 +46,7 @@ import {
 } from "~/server/order-admin.server";
 import { paymentsOfOrder, unmatchedPaymentCount } from "~/server/payments.server";
 import { sendPaymentReminder } from "~/server/payment-reminders.server";
+import { NO_SMS_PROVIDER_MESSAGE } from "~/domain/payment-reminders";
 import { collectOnDelivery } from "~/server/pay-on-delivery.server";
 import { collectRefusal } from "~/domain/pay-on-delivery";
 import type { Route } from "./+types/orders";
@@ -79,6 +80,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         payments: orderPaymentsShown(ledger, details.totalCents),
         timeZone,
         mpesaExpress: config().mpesa !== undefined,
+        paymentReminders: config().sms !== undefined,
       }
     : wanted
       ? { kind: "missing" as const }
@@ -137,6 +139,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "restore":
       return answered(input.id, await setOrderArchived(input.id, false, actor));
     case "remind": {
+      if (!config().sms) return refused(409, NO_SMS_PROVIDER_MESSAGE);
       const result = await sendPaymentReminder(input.id, actor);
       if (!result.ok) return refused(result.status, result.message);
       return data<OrderAnswer>({ ok: true, id: input.id, version: result.version, clientDetailsVersion: result.clientDetailsVersion, dispatched: null });
