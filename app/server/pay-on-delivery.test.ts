@@ -1,5 +1,3 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, expect, test, vi } from "vitest";
 import { staffActor } from "~/domain/audit";
@@ -8,7 +6,6 @@ import type { DeliveryOptionDetails } from "~/domain/delivery.schema";
 import { ORDER_STATUSES, PAYMENT_STATUSES } from "~/domain/order-status";
 import { CASH_PAYMENT_METHOD, mayCancelForNonPayment, PAY_ON_DELIVERY, PAY_ON_DELIVERY_REFUSED_MESSAGE } from "~/domain/pay-on-delivery";
 import { action as checkoutAction } from "~/routes/shop/checkout";
-import { action as darajaHook } from "~/routes/resources/daraja-hooks";
 import { type MpesaSimulator, startMpesaSimulator } from "../../scripts/mpesa-sim";
 import { timelineOf } from "./audit.server";
 import { type MpesaConfig, readConfig } from "./config.server";
@@ -25,6 +22,7 @@ import { cancelUnpaidOrdersPastHold } from "./unpaid-orders.server";
 import { queueDailyDigest } from "./daily-digest.server";
 import { addStaff } from "./staff.server";
 import { shortOrderId } from "~/domain/order-id";
+import { startShopHooks } from "../../tests/setup/daraja-hooks";
 import { checkoutInput, givenProduct, givenRider, givenStoredOrder } from "../../tests/setup/builders";
 import { mpesaShopSettings } from "../../tests/setup/shop-settings";
 
@@ -49,26 +47,16 @@ const upcountry: DeliveryOptionDetails = { ...nairobi, name: "Upcountry", payOnD
 const moiAvenue: DeliveryOptionDetails = { kind: "pick-up", name: "Moi Avenue shop", directions: "", openingHours: "", feeCents: 0 };
 
 let simulator: MpesaSimulator;
-let shopHooks: Server;
+let shopHooks: Awaited<ReturnType<typeof startShopHooks>>;
 let mpesa: MpesaConfig;
 
 beforeAll(async () => {
   vi.spyOn(console, "error").mockImplementation(() => {});
   await writeSiteDocument("settings", mpesaShopSettings());
   simulator = await startMpesaSimulator({ port: 0, callbackDelayMs: 40 });
-  // The shop's hook addresses, served by the route module itself, as in payments.test.ts.
-  shopHooks = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const url = new URL(req.url ?? "/", "http://127.0.0.1");
-    const [, , , secret = "", hook = ""] = url.pathname.split("/");
-    const request = new Request(url, { method: "POST", body: Buffer.concat(chunks), headers: { "Content-Type": "application/json" } });
-    const answer = await darajaHook({ request, params: { secret, hook }, context: { clientAddress: "127.0.0.1" } } as Parameters<typeof darajaHook>[0]);
-    res.writeHead(answer.status, { "Content-Type": "application/json" }).end(await answer.text());
-  });
-  await new Promise<void>((resolve) => shopHooks.listen(0, "127.0.0.1", resolve));
+  shopHooks = await startShopHooks();
   const environment = {
-    PUBLIC_URL: `http://127.0.0.1:${(shopHooks.address() as AddressInfo).port}`,
+    PUBLIC_URL: shopHooks.publicUrl,
     MPESA_CONSUMER_KEY: "sim-key",
     MPESA_CONSUMER_SECRET: "sim-secret",
     MPESA_PASSKEY: "sim-passkey",
@@ -82,7 +70,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await simulator.stop();
-  await new Promise((resolve) => shopHooks.close(resolve));
+  await shopHooks.close();
 });
 
 afterEach(async () => {

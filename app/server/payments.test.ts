@@ -1,5 +1,3 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { staffActor } from "~/domain/audit";
@@ -8,6 +6,7 @@ import { PAYMENT_RECEIVED_MESSAGE, RECEIPT_PENDING_MESSAGE, WRONG_AMOUNT_MESSAGE
 import { action as darajaHook } from "~/routes/resources/daraja-hooks";
 import { unmatchedPaymentShown } from "~/domain/unmatched-payments";
 import { type C2bInput, type MpesaSimulator, startMpesaSimulator } from "../../scripts/mpesa-sim";
+import { startShopHooks } from "../../tests/setup/daraja-hooks";
 import { secondConnection } from "../../tests/setup/fresh-database";
 import { timelineOf } from "./audit.server";
 import { type MpesaConfig, readConfig } from "./config.server";
@@ -37,7 +36,7 @@ import { mpesaShopSettings } from "../../tests/setup/shop-settings";
 // shop's hook route back on a local address, as Safaricom would call the shop's public one.
 
 let simulator: MpesaSimulator;
-let shopHooks: Server;
+let shopHooks: Awaited<ReturnType<typeof startShopHooks>>;
 let mpesa: MpesaConfig;
 let shopEnvironment: Record<string, string>;
 const staff = staffActor("owner@duka.test");
@@ -50,20 +49,9 @@ beforeAll(async () => {
   vi.spyOn(console, "error").mockImplementation(() => {});
   await writeSiteDocument("settings", settings);
   simulator = await startMpesaSimulator({ port: 0, callbackDelayMs: 40 });
-  // The shop's hook addresses, served by the route module itself.
-  shopHooks = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const url = new URL(req.url ?? "/", "http://127.0.0.1");
-    const [, , , secret = "", hook = ""] = url.pathname.split("/");
-    const request = new Request(url, { method: "POST", body: Buffer.concat(chunks), headers: { "Content-Type": "application/json" } });
-    const context = { clientAddress: req.socket.remoteAddress ?? "" };
-    const answer = await darajaHook({ request, params: { secret, hook }, context } as Parameters<typeof darajaHook>[0]);
-    res.writeHead(answer.status, { "Content-Type": "application/json" }).end(await answer.text());
-  });
-  await new Promise<void>((resolve) => shopHooks.listen(0, "127.0.0.1", resolve));
+  shopHooks = await startShopHooks();
   shopEnvironment = {
-    PUBLIC_URL: `http://127.0.0.1:${(shopHooks.address() as AddressInfo).port}`,
+    PUBLIC_URL: shopHooks.publicUrl,
     MPESA_CONSUMER_KEY: "sim-key",
     MPESA_CONSUMER_SECRET: "sim-secret",
     MPESA_PASSKEY: "sim-passkey",
@@ -80,7 +68,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await simulator.stop();
-  await new Promise((resolve) => shopHooks.close(resolve));
+  await shopHooks.close();
 });
 
 async function orderOf(id: string) {

@@ -6,10 +6,7 @@ import { formatKsh } from "~/domain/money";
 import { shortOrderId } from "~/domain/order-id";
 import { isPayable } from "~/domain/order-status";
 import type { AdminOrderDetails } from "~/server/order-admin.server";
-import { useOrderAction } from "./order-live";
-
-// Each opening of the dialog gets its own fetchers, so it never shows an earlier opening's answer.
-let openings = 0;
+import { useOpeningKey, useOrderAction } from "./order-live";
 
 type CollectedOrder = Pick<AdminOrderDetails, "id" | "version" | "totalCents" | "status" | "paymentStatus" | "isArchived">;
 
@@ -19,9 +16,8 @@ type CollectedOrder = Pick<AdminOrderDetails, "id" | "version" | "totalCents" | 
  * M-Pesa answers; 'Paid in cash', once confirmed, marks it Paid and records the cash. Both name the order's version.
  */
 export function OrderCollect({ order, mpesaExpress }: { order: CollectedOrder; mpesaExpress: boolean }) {
-  const [keys] = useState(() => ++openings);
-  const mpesa = useOrderAction(`order-mpesa-${keys}`);
-  const cash = useOrderAction(`order-cash-${keys}`);
+  const mpesa = useOrderAction(useOpeningKey("order-mpesa"));
+  const cash = useOrderAction(useOpeningKey("order-cash"));
   const [confirming, setConfirming] = useState(false);
   const cashAnswer = cash.fetcher.state === "idle" ? cash.fetcher.data : undefined;
   const mpesaAnswer = mpesa.fetcher.state === "idle" ? mpesa.fetcher.data : undefined;

@@ -20,7 +20,7 @@ import type { OrderPaymentShown, PaymentRequestShown } from "~/domain/payments";
 import { shopDateTime } from "~/domain/shop-time";
 import type { AdminOrderDetails } from "~/server/order-admin.server";
 import { ActivityTimeline, type TimelineEntry } from "./activity-timeline";
-import { useOrderAction } from "./order-live";
+import { useOpeningKey, useOrderAction } from "./order-live";
 import { OrderCollect } from "./order-collect";
 import { CASH_PAYMENT_METHOD } from "~/domain/pay-on-delivery";
 import { PaymentReminder } from "./order-payment-reminder";
@@ -96,9 +96,6 @@ function OrderPaymentsSection({ payments, requests, timeZone }: OrderPayments & 
   );
 }
 
-// Each opening of the dialog gets its own fetcher, so it never shows an earlier opening's answer.
-let openings = 0;
-
 const CLIENT_FIELDS = { name: "clientName", address: "clientAddress", phone: "clientPhone" } as const;
 
 /**
@@ -107,8 +104,7 @@ const CLIENT_FIELDS = { name: "clientName", address: "clientAddress", phone: "cl
  * version of the details its text is based on, and is refused if a colleague changed them since (decision 031).
  */
 function ClientDetailsForm({ order, flushRef }: { order: AdminOrderDetails; flushRef: RefObject<(() => void) | null> }) {
-  const [key] = useState(() => `order-client-${++openings}`);
-  const { fetcher, submit } = useOrderAction(key);
+  const { fetcher, submit } = useOrderAction(useOpeningKey("order-client"));
   const form = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   // What the browser's own check found at the last save; null once the details went to the server.

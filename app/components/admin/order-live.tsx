@@ -42,6 +42,15 @@ export function OwnChangesProvider({ children }: { children: ReactNode }) {
   return <OwnChangesContext.Provider value={own}>{children}</OwnChangesContext.Provider>;
 }
 
+// Each opening of the order's dialog gets fetchers of its own, so it never shows an earlier opening's answer.
+let openings = 0;
+
+/** A fetcher key for this opening of the order's dialog ("<prefix>-<n>"): new each time the part mounts. */
+export function useOpeningKey(prefix: string): string {
+  const [key] = useState(() => `${prefix}-${++openings}`);
+  return key;
+}
+
 /**
  * A fetcher for one order's changes that tells the page which changes are its own. `submit` posts the fields
  * to the Orders page's action.

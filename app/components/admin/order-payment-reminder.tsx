@@ -1,20 +1,15 @@
-import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { ErrorMessage, LiveStatus } from "~/components/ui/status";
 import { isAwaitingPayment } from "~/domain/order-status";
 import type { AdminOrderDetails } from "~/server/order-admin.server";
-import { useOrderAction } from "./order-live";
-
-// Each opening of the dialog gets its own fetcher, so it never shows an earlier opening's answer.
-let openings = 0;
+import { useOpeningKey, useOrderAction } from "./order-live";
 
 /**
  * Send payment reminder (issue 23, decision 055): the Payment reminder SMS with the link to the order's payment page,
  * now, for an order awaiting payment that is not paid on delivery. The server allows one an hour per order.
  */
 export function PaymentReminder({ order }: { order: Pick<AdminOrderDetails, "id" | "status" | "paymentStatus" | "isArchived" | "payOnDelivery"> }) {
-  const [key] = useState(() => `order-reminder-${++openings}`);
-  const { fetcher, submit } = useOrderAction(key);
+  const { fetcher, submit } = useOrderAction(useOpeningKey("order-reminder"));
   if (!isAwaitingPayment(order) || order.payOnDelivery) return null;
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   const busy = fetcher.state !== "idle";
