@@ -39,6 +39,7 @@ export default [
     route("categories", "routes/admin/categories.tsx"),
     route("riders", "routes/admin/riders.tsx"),
     route("delivery", "routes/admin/delivery.tsx"),
+    route("promotions", "routes/admin/promotions.tsx"),
     route("subscribers", "routes/admin/subscribers.tsx"),
     route("subscribers.csv", "routes/admin/subscribers-csv.ts"),
     route("notifications-log", "routes/admin/notifications-log.tsx"),

@@ -26,6 +26,7 @@ const ADMIN_PAGES: readonly AdminPage[] = [
   { path: "/admin/categories", title: "Categories", icon: "tags", roles: everyone, group: "main" },
   { path: "/admin/riders", title: "Riders", icon: "bike", roles: everyone, group: "main" },
   { path: "/admin/delivery", title: "Delivery", icon: "truck", roles: everyone, group: "main" },
+  { path: "/admin/promotions", title: "Promotions", icon: "ticket-percent", roles: everyone, group: "main" },
   { path: "/admin/subscribers", title: "Subscribers", icon: "mail", roles: everyone, group: "main" },
   { path: "/admin/notifications-log", title: "Notifications Log", icon: "bell", roles: everyone, group: "main" },
   { path: "/admin/our-story", title: "Our Story", icon: "book-open", roles: developers, group: "content" },

@@ -17,7 +17,7 @@ export const actorLabel = (entry: { staffEmail: string | null; service: string |
   entry.staffEmail ?? entry.service ?? "the shop";
 
 /** What the log records changes of; each has its own timeline. */
-export const AUDITED_ENTITIES = ["product", "category", "rider", "delivery", "order", "payment", "notification", "settings", "content"] as const;
+export const AUDITED_ENTITIES = ["product", "category", "rider", "delivery", "promotion", "order", "payment", "notification", "settings", "content"] as const;
 export type AuditedEntity = (typeof AUDITED_ENTITIES)[number];
 
 export const ENTITY_LABELS: Record<AuditedEntity, string> = {
@@ -25,6 +25,7 @@ export const ENTITY_LABELS: Record<AuditedEntity, string> = {
   category: "Categories",
   rider: "Riders",
   delivery: "Delivery",
+  promotion: "Promotions",
   order: "Orders",
   payment: "Payments",
   notification: "SMS and email",
@@ -95,6 +96,17 @@ const FIELD_LABELS: Record<string, string> = {
   payOnDelivery: "Pay on delivery",
   payOnDeliveryUpToCents: "Pay on delivery up to",
   isActive: "On",
+  code: "Code",
+  value: "Value",
+  appliesTo: "Applies to",
+  categoryIds: "Categories",
+  productIds: "Products",
+  minSubtotalCents: "Minimum subtotal",
+  startsAt: "Starts",
+  endsAt: "Ends",
+  totalUses: "Total uses",
+  usesPerPhone: "Uses per phone",
+  combinesWithAutomatic: "Combines with automatic offers",
   position: "Position",
 };
 
@@ -145,6 +157,8 @@ export function recordHref(entity: AuditedEntity, entityId: string): string | nu
       return "/admin/riders";
     case "delivery":
       return "/admin/delivery";
+    case "promotion":
+      return "/admin/promotions";
     case "payment":
       return "/admin/orders/unmatched-payments";
     case "notification":
@@ -160,6 +174,7 @@ const SINGULAR: Record<AuditedEntity, string> = {
   category: "Category",
   rider: "Rider",
   delivery: "Delivery option",
+  promotion: "Promotion",
   order: "Order",
   payment: "Payment",
   notification: "Message",

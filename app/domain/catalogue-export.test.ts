@@ -1,6 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, test } from "vitest";
-import { dukaProductsCsv, ordersCsv, type OrderLineForExport, shopifyProductsCsv, textToHtml, withDeliveryLines } from "./catalogue-export";
+import { dukaProductsCsv, ordersCsv, type OrderLineForExport, shopifyProductsCsv, textToHtml, withDeliveryLines, withDiscountLines } from "./catalogue-export";
 import { htmlToText } from "./catalogue-import/html";
 import { type CatalogueCategory, type CatalogueProduct, catalogueImportPlan } from "./catalogue-import/plan";
 import { readCatalogueCsv } from "./catalogue-import/reading";
@@ -362,6 +362,42 @@ describe("ordersCsv", () => {
       ["no8delivery1", "Ankara Wrap Dress", 2, 450_000],
     ]);
     expect(ordersCsv(lines.slice(2, 3), "Africa/Nairobi")).toContain(",Delivery (Nairobi CBD),,,1,250,250\r\n");
+  });
+
+  test("an order placed with discounts gets a line for each at minus its amount, before its delivery's, so its lines add up to its total", () => {
+    const other = "p5t2w8z3c6v9";
+    const lines = withDeliveryLines(
+      withDiscountLines(
+        [line({}), line({ item: "Kiondo Basket", quantity: 1, unitPriceCents: 2_000_00 }), line({ orderId: other }), line({ orderId: "no8discount1" })],
+        new Map([
+          [
+            "k3x9m2p7q4w8",
+            [
+              { label: "Madaraka Day sale", amountCents: 1_100_00 },
+              { label: "EASTER10", amountCents: 500_00 },
+            ],
+          ],
+          [other, [{ label: "FREESHIP", amountCents: 250_00 }]],
+        ]),
+      ),
+      new Map([["k3x9m2p7q4w8", { delivery: "Nairobi CBD", feeCents: 250_00 }]]),
+    );
+    expect(lines.map((l) => [l.orderId, l.item, l.size, l.quantity, l.unitPriceCents])).toEqual([
+      ["k3x9m2p7q4w8", "Ankara Wrap Dress", "M", 2, 450_000],
+      ["k3x9m2p7q4w8", "Kiondo Basket", "M", 1, 2_000_00],
+      ["k3x9m2p7q4w8", "Discount (Madaraka Day sale)", "", 1, -1_100_00],
+      ["k3x9m2p7q4w8", "Discount (EASTER10)", "", 1, -500_00],
+      ["k3x9m2p7q4w8", "Delivery (Nairobi CBD)", "", 1, 250_00],
+      [other, "Ankara Wrap Dress", "M", 2, 450_000],
+      [other, "Discount (FREESHIP)", "", 1, -250_00],
+      ["no8discount1", "Ankara Wrap Dress", "M", 2, 450_000],
+    ]);
+    expect(ordersCsv(lines.slice(3, 4), "Africa/Nairobi")).toContain(",Discount (EASTER10),,,1,-500,-500\r\n");
+  });
+
+  test("without discounts the lines are as they were", () => {
+    const lines = [line({}), line({ orderId: "p5t2w8z3c6v9" })];
+    expect(withDiscountLines(lines, new Map())).toEqual(lines);
   });
 
   test("no lines: just the header", () => {

@@ -6,6 +6,7 @@ import { isUploadUrl } from "./images";
 import { centsToShillings } from "./money";
 import { escapeHtml } from "./html";
 import type { OrderStatus, PaymentStatus } from "./order-status";
+import { discountLineName } from "./promotions";
 import { variantCombinations, variantPrice } from "./variants";
 import { csvDateTime } from "./shop-time";
 import type { ShopDate } from "./report-period";
@@ -239,6 +240,30 @@ export function withDeliveryLines(
     const lastOfOrder = lines[index + 1]?.orderId !== line.orderId;
     if (!delivery || !lastOfOrder) return [line];
     return [line, { ...line, item: `Delivery (${delivery.delivery})`, size: "", color: "", quantity: 1, unitPriceCents: delivery.feeCents }];
+  });
+}
+
+/**
+ * The lines of each order followed, for one placed with discounts, by a line per discount: "Discount (EASTER10)", 1
+ * at minus its amount (issue 24), so its lines, with its delivery's, add up to its total. `lines` come grouped by
+ * order; the delivery line (withDeliveryLines) goes after these, as the order's summary lists them.
+ */
+export function withDiscountLines(
+  lines: readonly OrderLineForExport[],
+  discounts: ReadonlyMap<string, readonly { label: string; amountCents: number }[]>,
+): OrderLineForExport[] {
+  return lines.flatMap((line, index) => {
+    const lastOfOrder = lines[index + 1]?.orderId !== line.orderId;
+    if (!lastOfOrder) return [line];
+    const taken = (discounts.get(line.orderId) ?? []).map((discount) => ({
+      ...line,
+      item: discountLineName(discount.label),
+      size: "",
+      color: "",
+      quantity: 1,
+      unitPriceCents: -discount.amountCents,
+    }));
+    return [line, ...taken];
   });
 }
 

@@ -7,7 +7,7 @@ import { parsePostedJson } from "./posted-text";
 // The checkout form's rules (product.md §2 Checkout, §5, §8), checked by the action.
 
 /** The bag as the browser posts it, read by the browser's own rule (bagFrom): one it could not read is empty. */
-const bagField = z
+export const bagSchema = z
   .string()
   .max(20_000)
   .transform((text, context) => {
@@ -41,7 +41,14 @@ export const checkoutSchema = z.object({
     .max(40)
     .transform((id) => id || undefined)
     .optional(),
-  bag: bagField,
+  // A discount code (issue 24), as typed; placeOrder looks it up and decides what it gives.
+  code: z
+    .string()
+    .trim()
+    .max(40, "This code is not valid.")
+    .transform((code) => code || undefined)
+    .optional(),
+  bag: bagSchema,
   // One per checkout page: a double click or a resubmitted form finds the order it already placed.
   idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, ORDER_FAILED_MESSAGE),
 });

@@ -2,6 +2,7 @@
 import { CHOOSE_DELIVERY_MESSAGE } from "./delivery";
 import { PAY_ON_DELIVERY_REFUSED_MESSAGE } from "./pay-on-delivery";
 import { phoneDigits } from "./phone";
+import { type PromotionRefusal, promotionRefusalMessage } from "./promotions";
 import { clientNetwork, type RateLimit } from "./rate-limit";
 
 // The checkout's messages (product.md §2 Checkout, §5, §8) and limits; its form schema is in checkout.schema.ts.
@@ -20,7 +21,8 @@ export type CheckoutProblem =
   | { kind: "held-by-network" }
   | { kind: "payment-method" }
   | { kind: "pay-on-delivery" }
-  | { kind: "delivery" };
+  | { kind: "delivery" }
+  | { kind: "promotion"; refusal: PromotionRefusal };
 
 export function checkoutProblemMessage(problem: CheckoutProblem): string {
   switch (problem.kind) {
@@ -44,6 +46,8 @@ export function checkoutProblemMessage(problem: CheckoutProblem): string {
       return PAY_ON_DELIVERY_REFUSED_MESSAGE;
     case "delivery":
       return CHOOSE_DELIVERY_MESSAGE;
+    case "promotion":
+      return promotionRefusalMessage(problem.refusal);
   }
 }
 

@@ -59,17 +59,32 @@ export function mayPayOnDelivery(option: DeliveryOption, totalCents: number): bo
   return upToCents === null || totalCents <= upToCents;
 }
 
-/** What an order charges: its lines' subtotal, the delivery fee, and their sum, the total the shopper pays. */
-export type OrderCharges = { subtotalCents: number; deliveryFeeCents: number; totalCents: number };
+/**
+ * What an order charges: its lines' subtotal, the discount its promotions give (issue 24), the delivery fee, and the
+ * total the shopper pays, subtotal − discount + delivery.
+ */
+export type OrderCharges = { subtotalCents: number; discountCents: number; deliveryFeeCents: number; totalCents: number };
 
-/** An order's charges with the delivery the shopper chose, or none when the shop offers no choice. */
-export function orderCharges(lines: readonly { unitPriceCents: number; quantity: number }[], delivery: DeliveryOption | null): OrderCharges {
+/**
+ * An order's charges with the delivery the shopper chose (none when the shop offers no choice) and the discount its
+ * promotions give. "Free delivery from" is measured on the subtotal before the discount, as the zone's line says.
+ */
+export function orderCharges(
+  lines: readonly { unitPriceCents: number; quantity: number }[],
+  delivery: DeliveryOption | null,
+  discountCents = 0,
+): OrderCharges {
   const subtotalCents = orderSubtotalCents(lines);
   const fee = delivery ? deliveryFeeCents(delivery, subtotalCents) : 0;
-  return { subtotalCents, deliveryFeeCents: fee, totalCents: subtotalCents + fee };
+  return { subtotalCents, discountCents, deliveryFeeCents: fee, totalCents: subtotalCents - discountCents + fee };
 }
 
-/** A placed order's charges, from what it keeps: its total and the delivery fee it was placed with. */
-export function placedOrderCharges(order: { totalCents: number; deliveryFeeCents: number }): OrderCharges {
-  return { subtotalCents: order.totalCents - order.deliveryFeeCents, deliveryFeeCents: order.deliveryFeeCents, totalCents: order.totalCents };
+/** A placed order's charges, from what it keeps: its total, the delivery fee and the discount it was placed with. */
+export function placedOrderCharges(order: { totalCents: number; deliveryFeeCents: number; discountCents: number }): OrderCharges {
+  return {
+    subtotalCents: order.totalCents + order.discountCents - order.deliveryFeeCents,
+    discountCents: order.discountCents,
+    deliveryFeeCents: order.deliveryFeeCents,
+    totalCents: order.totalCents,
+  };
 }

@@ -16,6 +16,7 @@ const EDITED = {
   category: "This category was",
   rider: "This rider was",
   delivery: "This delivery option was",
+  promotion: "This promotion was",
   clientDetails: "This order's client details were",
   settings: "The site settings were",
   faqs: "The FAQs were",

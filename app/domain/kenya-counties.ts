@@ -1,3 +1,5 @@
+import { tickedBoxes } from "./posted-text";
+
 // A delivery zone's areas (issue 23): staff tick Kenya's counties or write places of their own ("CBD, Upper Hill").
 // Both are kept as one text, the counties first, so a zone saved either way reads the same at checkout.
 
@@ -84,7 +86,5 @@ export const COUNTY_FIELD_PREFIX = "county:";
 
 /** The counties a posted zone form ticked, by their boxes' names. */
 export function postedCounties(fields: Record<string, string>): string[] {
-  return Object.keys(fields)
-    .filter((field) => field.startsWith(COUNTY_FIELD_PREFIX))
-    .map((field) => field.slice(COUNTY_FIELD_PREFIX.length));
+  return tickedBoxes(fields, COUNTY_FIELD_PREFIX);
 }

@@ -35,6 +35,17 @@ describe("the items list of staff messages (issue 23)", () => {
   });
 });
 
+test("an order with discounts lists each after its items, before the delivery (issue 24)", () => {
+  const discounts = [
+    { label: "Festive offer", amountCents: 1_000_00 },
+    { label: "KARIBU10", amountCents: 740_00 },
+  ];
+  const values = orderMessageValues({ ...order, delivery: "Nairobi CBD", deliveryFeeCents: 250_00 }, { shopName: "Duka", origin: "https://duka.test", lines, discounts });
+  expect(values.ITEMS).toBe(
+    "- 2 × Kiondo Sisal Handbag (Natural) at KSH 4,200\nDiscount (Festive offer): -KSH 1,000\nDiscount (KARIBU10): -KSH 740\nDelivery: Nairobi CBD — KSH 250",
+  );
+});
+
 describe("how the messages say to pay (decision 054)", () => {
   const howToPay = (facts: OrderFacts) => orderMessageValues(facts, { shopName: "Duka", origin: "https://duka.test/" }).HOW_TO_PAY;
 

@@ -6,6 +6,7 @@ import { type DeliveryOrder, itemLine } from "./order-admin";
 import { shortOrderId } from "./order-id";
 import type { OrderStatus, PaymentStatus } from "./order-status";
 import { payOnDeliveryText } from "./pay-on-delivery";
+import { discountLineName } from "./promotions";
 
 // Which SMS and emails an order's life sends (issue 12), and what they say about it.
 
@@ -61,6 +62,8 @@ export type OrderMessageContext = {
   /** The shop's public address, for the links (PUBLIC_URL). */
   origin: string;
   lines?: DeliveryOrder["lines"];
+  /** The order's discount lines (issue 24), listed after its items. */
+  discounts?: readonly { label: string; amountCents: number }[];
   rider?: { name: string; phone: string };
   receipt?: string;
 };
@@ -73,6 +76,9 @@ function deliveryLine({ delivery, deliveryFeeCents = 0 }: Pick<OrderFacts, "deli
   if (!delivery) return [];
   return [`Delivery: ${delivery} — ${deliveryFeeText(deliveryFeeCents)}`];
 }
+
+/** The items list's line for a discount: "Discount (EASTER10): -KSH 500". */
+const discountLine = (discount: { label: string; amountCents: number }) => `${discountLineName(discount.label)}: ${formatKsh(-discount.amountCents)}`;
 
 /** The placeholders' values for a message about an order. */
 export function orderMessageValues(order: OrderFacts, context: OrderMessageContext): PlaceholderValues {
@@ -88,7 +94,7 @@ export function orderMessageValues(order: OrderFacts, context: OrderMessageConte
       ? payOnDeliveryText(order.totalCents)
       : `Pay with ${order.paymentMethod}: ${origin}/payment-instructions/${order.id}`,
     ORDER_URL: `${origin}/admin/orders?order=${order.id}`,
-    ITEMS: [...(context.lines ?? []).map(itemLine), ...deliveryLine(order)].join("\n"),
+    ITEMS: [...(context.lines ?? []).map(itemLine), ...(context.discounts ?? []).map(discountLine), ...deliveryLine(order)].join("\n"),
     RIDER_NAME: context.rider?.name ?? "",
     RIDER_PHONE: context.rider?.phone ?? "",
     MPESA_RECEIPT: context.receipt ?? "",

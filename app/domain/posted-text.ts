@@ -11,3 +11,13 @@ export function storableText(text: string): string {
 export function parsePostedJson(text: string): unknown {
   return JSON.parse(text, (_key, value: unknown) => (typeof value === "string" ? storableText(value) : value));
 }
+
+/**
+ * What a form's boxes named "<prefix><value>" ticked: a ticked box posts its name, an unticked one posts nothing, so
+ * a form without JavaScript sends each ticked value without a script gathering them.
+ */
+export function tickedBoxes(fields: Record<string, string>, prefix: string): string[] {
+  return Object.keys(fields)
+    .filter((field) => field.startsWith(prefix))
+    .map((field) => field.slice(prefix.length));
+}

@@ -54,6 +54,15 @@ export function startOfShopDay(date: ShopDate, timeZone: string): Date {
   return new Date(atOrAfter);
 }
 
+/**
+ * The instant a date and time typed in the shop's time zone names ("2026-12-01T09:30", as a datetime-local field
+ * posts it): the start of that shop day plus the time, so a day that skips midnight still counts from its start.
+ */
+export function instantFromShopDateTime(text: string, timeZone: string): Date {
+  const [, date = "", hours = "0", minutes = "0"] = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})/.exec(text) ?? [];
+  return new Date(startOfShopDay(date, timeZone).getTime() + (Number(hours) * 60 + Number(minutes)) * 60_000);
+}
+
 /** Sunday, the first day of the shop's week, on or before a date (product.md §9). */
 function sundayOnOrBefore(date: ShopDate): ShopDate {
   return addDays(date, -new Date(utcMidnightOf(date)).getUTCDay());

@@ -48,13 +48,13 @@ describe("csvCell", () => {
 });
 
 test("the CSV starts with a byte-order mark and the column names, totals in whole shillings", () => {
-  const sale = { id: "abc123xyz9", orderDate: new Date("2026-11-19T21:00:00Z"), clientName: "Wanjirũ", items: 3, totalCents: 4_250_00, delivery: "", deliveryFeeCents: 0 };
+  const sale = { id: "abc123xyz9", orderDate: new Date("2026-11-19T21:00:00Z"), clientName: "Wanjirũ", items: 3, totalCents: 4_250_00, delivery: "", deliveryFeeCents: 0, discountCents: 0 };
   expect(salesCsv([sale], NAIROBI)).toBe("\uFEFFOrder ID,Date,Client,Items,Total (KSH)\r\nabc123xyz9,2026-11-20 00:00,Wanjirũ,3,4250\r\n");
 });
 
 test("sales placed with a delivery choice add a Delivery column before the total; one placed without shows 0 in it", () => {
   const at = new Date("2026-11-19T21:00:00Z");
-  const delivered = { id: "abc123xyz9", orderDate: at, clientName: "Wanjirũ", items: 1, totalCents: 4_250_00, delivery: "Nairobi CBD", deliveryFeeCents: 250_00 };
+  const delivered = { id: "abc123xyz9", orderDate: at, clientName: "Wanjirũ", items: 1, totalCents: 4_250_00, delivery: "Nairobi CBD", deliveryFeeCents: 250_00, discountCents: 0 };
   const free = { ...delivered, id: "def456uvw8", totalCents: 7_000_00, delivery: "Pick up: Moi Avenue shop", deliveryFeeCents: 0 };
   const before = { ...delivered, id: "ghi789rst7", totalCents: 1_000_00, delivery: "", deliveryFeeCents: 0 };
   expect(salesCsv([delivered, free, before], NAIROBI)).toBe(
@@ -62,6 +62,21 @@ test("sales placed with a delivery choice add a Delivery column before the total
       "abc123xyz9,2026-11-20 00:00,Wanjirũ,1,250,4250\r\n" +
       "def456uvw8,2026-11-20 00:00,Wanjirũ,1,0,7000\r\n" +
       "ghi789rst7,2026-11-20 00:00,Wanjirũ,1,0,1000\r\n",
+  );
+});
+
+test("sales with a discount add a Discount column, before the delivery's, of what was taken off; one without shows 0", () => {
+  const at = new Date("2026-11-19T21:00:00Z");
+  const discounted = { id: "abc123xyz9", orderDate: at, clientName: "Wanjirũ", items: 2, totalCents: 3_750_00, delivery: "", deliveryFeeCents: 0, discountCents: 500_00 };
+  const full = { ...discounted, id: "def456uvw8", totalCents: 1_000_00, discountCents: 0 };
+  expect(salesCsv([discounted, full], NAIROBI)).toBe(
+    "\uFEFFOrder ID,Date,Client,Items,Discount (KSH),Total (KSH)\r\n" +
+      "abc123xyz9,2026-11-20 00:00,Wanjirũ,2,500,3750\r\n" +
+      "def456uvw8,2026-11-20 00:00,Wanjirũ,2,0,1000\r\n",
+  );
+  const delivered = { ...discounted, totalCents: 4_000_00, delivery: "Nairobi CBD", deliveryFeeCents: 250_00 };
+  expect(salesCsv([delivered], NAIROBI)).toBe(
+    "\uFEFFOrder ID,Date,Client,Items,Discount (KSH),Delivery (KSH),Total (KSH)\r\nabc123xyz9,2026-11-20 00:00,Wanjirũ,2,500,250,4000\r\n",
   );
 });
 

@@ -137,10 +137,15 @@ export type SaleRow = {
   /** The delivery it was placed with ('' for none offered) and its fee, within the total (decision 053). */
   delivery: string;
   deliveryFeeCents: number;
+  /** What its promotions took off (issue 24, decision 056); the total is what was charged after it. */
+  discountCents: number;
 };
 
 /** Whether any of the sales was placed with a delivery choice: then tables and files show a Delivery column. */
 const salesWithDelivery = (sales: readonly Pick<SaleRow, "delivery">[]) => sales.some((sale) => sale.delivery !== "");
+
+/** Whether any of the sales had a discount: then tables and files show a Discount column. */
+const salesWithDiscount = (sales: readonly Pick<SaleRow, "discountCents">[]) => sales.some((sale) => sale.discountCents > 0);
 
 /**
  * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break, quotes doubled. Text that a
@@ -157,16 +162,17 @@ export function csvLine(cells: readonly (string | number)[]): string {
 }
 
 /**
- * A sale as a CSV line: the whole order id, the shop's date and time, the delivery fee when the file has that
- * column, and the total, in whole shillings.
+ * A sale as a CSV line: the whole order id, the shop's date and time, the discount and the delivery fee when the
+ * file has those columns, and the total, in whole shillings.
  */
-function saleCsvLine(sale: SaleRow, timeZone: string, withDelivery: boolean): string {
+function saleCsvLine(sale: SaleRow, timeZone: string, withDiscount: boolean, withDelivery: boolean): string {
   const shillings = (cents: number) => centsToShillings(roundToWholeShilling(cents));
   return csvLine([
     sale.id,
     csvDateTime(sale.orderDate, timeZone),
     sale.clientName,
     sale.items,
+    ...(withDiscount ? [shillings(sale.discountCents)] : []),
     ...(withDelivery ? [shillings(sale.deliveryFeeCents)] : []),
     shillings(sale.totalCents),
   ]);
@@ -174,12 +180,22 @@ function saleCsvLine(sale: SaleRow, timeZone: string, withDelivery: boolean): st
 
 /**
  * The sales table as a CSV file. It starts with a byte-order mark, so spreadsheet programs read the clients'
- * names as UTF-8. A "Delivery (KSH)" column comes before the total when any sale was placed with a delivery choice.
+ * names as UTF-8. Before the total come a "Discount (KSH)" column when any sale had a discount (what was taken off,
+ * as a positive amount) and a "Delivery (KSH)" column when any sale was placed with a delivery choice.
  */
 export function salesCsv(sales: readonly SaleRow[], timeZone: string): string {
+  const withDiscount = salesWithDiscount(sales);
   const withDelivery = salesWithDelivery(sales);
-  const columns = ["Order ID", "Date", "Client", "Items", ...(withDelivery ? ["Delivery (KSH)"] : []), "Total (KSH)"];
-  return `\uFEFF${csvLine(columns)}${sales.map((sale) => saleCsvLine(sale, timeZone, withDelivery)).join("")}`;
+  const columns = [
+    "Order ID",
+    "Date",
+    "Client",
+    "Items",
+    ...(withDiscount ? ["Discount (KSH)"] : []),
+    ...(withDelivery ? ["Delivery (KSH)"] : []),
+    "Total (KSH)",
+  ];
+  return `\uFEFF${csvLine(columns)}${sales.map((sale) => saleCsvLine(sale, timeZone, withDiscount, withDelivery)).join("")}`;
 }
 
 /** The CSV's file name, saying what it covers: "sales-all-time.csv", "sales-2026-11-15-to-2026-11-20.csv". */

@@ -50,6 +50,12 @@ export function shopDateTime(instant: Date, timeZone: string): string {
   return `${dayMonthYear(date)}, ${time}`;
 }
 
+/** An instant as a datetime-local field shows it in the shop's time zone, e.g. "2026-11-20T13:05". */
+export function shopDateTimeInput(instant: Date, timeZone: string): string {
+  const { date, time } = dateAndTimeIn(instant, timeZone);
+  return `${date}T${time}`;
+}
+
 /** When something happened, as the shop's CSV files write it: the shop's date and time, e.g. "2026-11-20 13:05". */
 export function csvDateTime(instant: Date, timeZone: string): string {
   const { date, time } = dateAndTimeIn(instant, timeZone);

@@ -104,8 +104,9 @@ const NAMED = { product: products, category: categories, rider: riders, delivery
 async function recordNames(database: Queryable, entries: readonly ActivityEntry[]): Promise<Map<string, string>> {
   const names = new Map<string, string>();
   for (const entry of [...entries].reverse()) {
-    const name = entry.after?.name ?? entry.before?.name;
-    if (typeof name === "string") names.set(`${entry.entity}:${entry.entityId}`, name);
+    // A promotion with a code is called by it; an automatic offer by its name.
+    const name = entry.after?.code ?? entry.before?.code ?? entry.after?.name ?? entry.before?.name;
+    if (typeof name === "string" && name !== "") names.set(`${entry.entity}:${entry.entityId}`, name);
   }
   for (const [entity, table] of Object.entries(NAMED)) {
     const ids = [...new Set(entries.filter((entry) => entry.entity === entity).map((entry) => entry.entityId))];

@@ -8,13 +8,14 @@ import {
   productsCsvFileName,
   shopifyProductsCsv,
   withDeliveryLines,
+  withDiscountLines,
 } from "~/domain/catalogue-export";
 import { rangeDays } from "~/domain/report";
 import { periodRange, shopDate } from "~/domain/report-period";
 import type { ReportFilter } from "~/domain/report-period.schema";
 import { catalogueCategories, catalogueProducts } from "./catalogue-import.server";
 import { db } from "./db/database.server";
-import { orderLines, orders, payments } from "./db/schema.server";
+import { orderDiscounts, orderLines, orders, payments } from "./db/schema.server";
 import type { ReportClock } from "./reports.server";
 import { readSiteDocument } from "./site-documents.server";
 
@@ -42,6 +43,7 @@ export async function productsExport(format: ProductExportFormat, shop: { url: s
  */
 export async function ordersExport(filter: ReportFilter, clock: ReportClock): Promise<CsvFile> {
   const range = periodRange(filter.period, clock.now, clock.timeZone, filter);
+  const within = and(range.start ? gte(orders.orderDate, range.start) : undefined, range.end ? lt(orders.orderDate, range.end) : undefined);
   const receipts = sql<string | null>`(select string_agg(${payments.receipt}, ' ' order by ${payments.paidAt})
     from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.state} = 'applied')`;
   const lines: OrderLineForExport[] = await (await db())
@@ -61,7 +63,7 @@ export async function ordersExport(filter: ReportFilter, clock: ReportClock): Pr
     })
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(and(range.start ? gte(orders.orderDate, range.start) : undefined, range.end ? lt(orders.orderDate, range.end) : undefined))
+    .where(within)
     .orderBy(desc(orders.orderDate), asc(orders.id), asc(orderLines.position));
   // An order placed with a delivery choice gets one more row, its delivery, so its rows add up to its total.
   const deliveries = new Map(
@@ -69,8 +71,20 @@ export async function ordersExport(filter: ReportFilter, clock: ReportClock): Pr
       await (await db())
         .select({ orderId: orders.id, delivery: orders.delivery, feeCents: orders.deliveryFeeCents })
         .from(orders)
-        .where(and(ne(orders.delivery, ""), range.start ? gte(orders.orderDate, range.start) : undefined, range.end ? lt(orders.orderDate, range.end) : undefined))
+        .where(and(ne(orders.delivery, ""), within))
     ).map((row) => [row.orderId, row]),
   );
-  return { fileName: ordersCsvFileName(rangeDays(range, clock.timeZone)), csv: ordersCsv(withDeliveryLines(lines, deliveries), clock.timeZone) };
+  // An order placed with discounts gets a row for each, at minus its amount, before its delivery's (issue 24).
+  const discounts = new Map<string, { label: string; amountCents: number }[]>();
+  const discountRows = await (await db())
+    .select({ orderId: orderDiscounts.orderId, label: orderDiscounts.label, amountCents: orderDiscounts.amountCents })
+    .from(orderDiscounts)
+    .innerJoin(orders, eq(orders.id, orderDiscounts.orderId))
+    .where(within)
+    .orderBy(asc(orderDiscounts.orderId), asc(orderDiscounts.position));
+  for (const { orderId, ...discount } of discountRows) discounts.set(orderId, [...(discounts.get(orderId) ?? []), discount]);
+  return {
+    fileName: ordersCsvFileName(rangeDays(range, clock.timeZone)),
+    csv: ordersCsv(withDeliveryLines(withDiscountLines(lines, discounts), deliveries), clock.timeZone),
+  };
 }

@@ -1,10 +1,12 @@
 import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
+import { staffActor } from "~/domain/audit";
 import { ORDERS_CSV_COLUMNS } from "~/domain/catalogue-export";
 import { productsExport, ordersExport } from "./catalogue-export.server";
 import { db } from "./db/database.server";
 import { orders, payments, products, productVariants } from "./db/schema.server";
+import { createPromotion } from "./promotions.server";
 import { newRecordId } from "./random.server";
 import { writeSiteDocument } from "./site-documents.server";
 import { givenOrder, givenProduct } from "../../tests/setup/builders";
@@ -77,4 +79,34 @@ test("a product's variants and compare-at price are in both exports", async () =
   const shopify = await productsExport("shopify", shop);
   expect(shopify.csv).toContain(",M,,,KIT-1-M,shopify,2,deny,manual,3000.00,3500.00,");
   expect(shopify.csv).toContain(",L,,,KIT-1,shopify,3,deny,manual,3200.00,,");
+});
+
+test("an order placed with a discount code has a line for its discount, at minus its amount, so its lines add up to its total", async () => {
+  const { id: basket } = await givenProduct({ name: "Sisal Basket", priceCents: 1_200_00 });
+  const created = await createPromotion(
+    {
+      code: "SAVE500",
+      name: "",
+      kind: "amount",
+      value: 500_00,
+      scope: { kind: "everything" },
+      minSubtotalCents: 0,
+      startsAt: null,
+      endsAt: null,
+      totalUses: null,
+      usesPerPhone: null,
+      combinesWithAutomatic: false,
+    },
+    staffActor("owner@duka.test"),
+  );
+  expect(created.ok).toBe(true);
+  const order = await givenOrder({ lines: [{ productId: basket, quantity: 2 }], code: "save500", at: new Date("2026-09-05T08:00:00Z") });
+  expect(order).toMatchObject({ totalCents: 1_900_00, discountCents: 500_00 });
+
+  const { csv } = await ordersExport({ period: "custom", from: "2026-09-05", to: "2026-09-05" }, CLOCK);
+  const rows = (parse(csv, { bom: true }) as string[][]).slice(1);
+  expect(rows.map((row) => [row[0], ...row.slice(7)])).toEqual([
+    [order.id, "Sisal Basket", "", "", "2", "1200", "2400"],
+    [order.id, "Discount (SAVE500)", "", "", "1", "-500", "-500"],
+  ]);
 });

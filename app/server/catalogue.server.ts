@@ -389,6 +389,8 @@ export type BagProduct = ProductStock & {
   id: string;
   name: string;
   slug: string;
+  /** What a promotion for a category covers (issue 24). */
+  categoryId: string | null;
   priceCents: number;
   image: string | null;
 };
@@ -401,6 +403,7 @@ export async function productsForBag(ids: readonly string[]): Promise<BagProduct
       id: products.id,
       name: products.name,
       slug: products.slug,
+      categoryId: products.categoryId,
       priceCents: products.priceCents,
       compareAtCents: products.compareAtCents,
       images: products.images,
@@ -413,6 +416,7 @@ export async function productsForBag(ids: readonly string[]): Promise<BagProduct
     id: r.id,
     name: r.name,
     slug: r.slug,
+    categoryId: r.categoryId,
     priceCents: r.priceCents,
     image: r.images[0] ?? null,
     ...stock.get(r.id)!,

@@ -13,6 +13,7 @@ import { publish } from "./events.server";
 import { liveCache } from "./live-cache.server";
 import { messageDocuments, orderMessageWrites } from "./order-notifications.server";
 import { orderLinesOf, type OrderView, orderViewColumns } from "./orders.server";
+import { discountLinesOf } from "./promotions.server";
 import { changeStockForOrder, type ShortOfStock } from "./stock.server";
 
 // The back office's Orders screen (product.md §2 Admin, §4): the lists, one order's details, and every change staff
@@ -92,6 +93,7 @@ export async function adminOrderDetails(id: string): Promise<AdminOrderDetails |
     version: updatedAt.toISOString(),
     rider: row.riderName !== null && row.riderPhone !== null ? { name: row.riderName, phone: row.riderPhone } : null,
     lines: await orderLinesOf(database, row.order.id),
+    discounts: row.order.discountCents > 0 ? await discountLinesOf(database, row.order.id) : [],
   };
 }
 
@@ -213,14 +215,19 @@ async function changeMessageWrites(tx: Transaction, before: OrderRow, after: Ord
   const events = orderChangeEvents(before, after);
   if (events.length === 0) return [];
   const paid = events.some((e) => e.messages.includes("payment-received"));
-  const [documents, lines, rider] = await Promise.all([
+  // The discount lines are read after the items, not beside them: a connection answers one query at a time.
+  const itemsAndDiscounts = async () => ({
+    lines: await orderLinesOf(tx, after.id),
+    discounts: after.discountCents > 0 ? await discountLinesOf(tx, after.id) : undefined,
+  });
+  const [documents, items, rider] = await Promise.all([
     messageDocuments(tx),
-    paid ? orderLinesOf(tx, after.id) : undefined,
+    paid ? itemsAndDiscounts() : undefined,
     after.riderId && after.status === "Out for Delivery"
       ? tx.select({ name: riders.name, phone: riders.phone }).from(riders).where(eq(riders.id, after.riderId)).then(([row]) => row)
       : undefined,
   ]);
-  return events.flatMap((event) => orderMessageWrites(tx, after, event, { lines, rider, receipt }, documents, now));
+  return events.flatMap((event) => orderMessageWrites(tx, after, event, { ...items, rider, receipt }, documents, now));
 }
 
 /**

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, or } from "drizzle-orm";
 import type { CheckoutProblem } from "~/domain/checkout";
 import type { CheckoutInput } from "~/domain/checkout.schema";
 import { deliveryOptionName, mayPayOnDelivery, orderCharges } from "~/domain/delivery";
+import { totalDiscountCents } from "~/domain/promotions";
 import { PAY_ON_DELIVERY } from "~/domain/pay-on-delivery";
 import { newOrderId, normaliseOrderId } from "~/domain/order-id";
 import type { OrderStatus, PaymentStatus } from "~/domain/order-status";
@@ -16,6 +17,7 @@ import { type OrderFacts, orderPlacedEvent } from "~/domain/order-messages";
 import type { Queryable } from "./db/client.server";
 import { db } from "./db/database.server";
 import { deliveryChoices } from "./delivery.server";
+import { discountLinesOf, discountLineWrites, orderDiscountsFor } from "./promotions.server";
 import { orderLines, orders, riders } from "./db/schema.server";
 import { publish } from "./events.server";
 import { messageDocuments, orderMessageWrites } from "./order-notifications.server";
@@ -85,6 +87,7 @@ export async function placeOrder(input: CheckoutInput, now = new Date(), from?: 
         lines.push({
           position,
           productId: product.id,
+          categoryId: product.categoryId,
           name: product.name,
           image: product.image,
           unitPriceCents: variant?.priceCents ?? product.priceCents,
@@ -105,8 +108,19 @@ export async function placeOrder(input: CheckoutInput, now = new Date(), from?: 
         if (breach) return refuse({ kind: breach === "phone" ? "held-by-phone" : "held-by-network" });
       }
 
+      // Promotions are decided here, after the products are locked: a form cannot choose its own discount (issue 24).
+      const beforeDiscount = orderCharges(lines, delivery);
+      const promoted = await orderDiscountsFor(tx, {
+        code: input.code,
+        lines,
+        subtotalCents: beforeDiscount.subtotalCents,
+        deliveryFeeCents: beforeDiscount.deliveryFeeCents,
+        phone: input.phone,
+        now,
+      });
+      if (!promoted.ok) return refuse({ kind: "promotion", refusal: promoted.refusal });
       const orderId = newOrderId(secureRandomInt);
-      const charges = orderCharges(lines, delivery);
+      const charges = orderCharges(lines, delivery, totalDiscountCents(promoted.discounts));
       if (payOnDelivery && !(delivery && mayPayOnDelivery(delivery, charges.totalCents))) return refuse({ kind: "pay-on-delivery" });
       const paymentMethod = method?.name ?? PAY_ON_DELIVERY;
       const facts: OrderFacts = {
@@ -131,6 +145,7 @@ export async function placeOrder(input: CheckoutInput, now = new Date(), from?: 
         clientPhone: input.phone,
         totalCents: facts.totalCents,
         deliveryFeeCents: charges.deliveryFeeCents,
+        discountCents: charges.discountCents,
         delivery: delivery ? deliveryOptionName(delivery) : "",
         paymentMethod,
         payOnDelivery,
@@ -143,8 +158,9 @@ export async function placeOrder(input: CheckoutInput, now = new Date(), from?: 
       // its end), so checkout pays one round trip for all of them.
       await publish(tx, "orders", orderId, [
         order,
-        tx.insert(orderLines).values(lines.map((line) => ({ ...line, orderId }))),
-        ...orderMessageWrites(tx, facts, orderPlacedEvent(orderId), { lines }, documents, now),
+        tx.insert(orderLines).values(lines.map(({ categoryId: _categoryId, ...line }) => ({ ...line, orderId }))),
+        ...discountLineWrites(tx, orderId, promoted.discounts),
+        ...orderMessageWrites(tx, facts, orderPlacedEvent(orderId), { lines, discounts: promoted.discounts }, documents, now),
       ]);
       // Shop pages show only whether a product is in stock: they are dropped when this order sells one out.
       if (soldOutChangedBy(locked, wanted, PLACING_AN_ORDER)) await publish(tx, "products");
@@ -180,6 +196,9 @@ export type OrderView = {
   /** The delivery the order was placed with, and its fee; '' and 0 when the shop offered no choice. */
   delivery: string;
   deliveryFeeCents: number;
+  /** The order's discount lines (issue 24) and their sum; none and 0 without promotions. */
+  discountCents: number;
+  discounts: { label: string; amountCents: number }[];
   status: OrderStatus;
   paymentStatus: PaymentStatus;
   isArchived: boolean;
@@ -217,6 +236,7 @@ export const orderViewColumns = {
   clientPhone: orders.clientPhone,
   totalCents: orders.totalCents,
   deliveryFeeCents: orders.deliveryFeeCents,
+  discountCents: orders.discountCents,
   delivery: orders.delivery,
   status: orders.status,
   paymentStatus: orders.paymentStatus,
@@ -239,6 +259,8 @@ async function orderWhere(condition: ReturnType<typeof eq>): Promise<OrderView |
     // product.md §2: the rider's name shows once the order is out for delivery or later.
     riderName: showsRider(row.order.status) ? (row.riderName ?? null) : null,
     lines: await orderLinesOf(database, row.order.id),
+    // Read only for an order that has them: most have none.
+    discounts: row.order.discountCents > 0 ? await discountLinesOf(database, row.order.id) : [],
   };
 }
 

@@ -28,6 +28,8 @@ export type SalesReport = {
   stockValueCents: number;
   /** The delivery fees within the revenue; null when no sale of the period was placed with a delivery choice. */
   deliveryFeesCents: number | null;
+  /** What promotions took off the period's sales (the revenue is what was charged after it); null when none had one. */
+  discountsCents: number | null;
   chart: RevenueChart;
   sales: SaleRow[];
   page: number;
@@ -55,6 +57,7 @@ const saleColumns = {
   totalCents: orders.totalCents,
   delivery: orders.delivery,
   deliveryFeeCents: orders.deliveryFeeCents,
+  discountCents: orders.discountCents,
 };
 
 const newestFirst = [desc(orders.orderDate), desc(orders.id)];
@@ -89,6 +92,7 @@ async function computeSalesReport(
         orders: count(),
         deliveryFees: sum(orders.deliveryFeeCents),
         withDelivery: sql<number>`count(*) filter (where ${orders.delivery} <> '')`.mapWith(Number),
+        discounts: sum(orders.discountCents),
       })
       .from(orders)
       .where(sold),
@@ -146,6 +150,8 @@ async function computeSalesReport(
     orders: orderCount,
     stockValueCents: Number(stock?.value ?? 0),
     deliveryFeesCents: (totals?.withDelivery ?? 0) > 0 ? Number(totals?.deliveryFees ?? 0) : null,
+    // A discount line is never 0, so a period with a discounted sale has a sum above 0.
+    discountsCents: Number(totals?.discounts ?? 0) > 0 ? Number(totals?.discounts) : null,
     chart: revenueChart(perDay, days, shopDate(clock.now, clock.timeZone)),
     sales,
     page,

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { salesCsv } from "~/domain/report";
 import { parseReportPeriod } from "~/domain/report-period.schema";
 import { db } from "./db/database.server";
+import { orderDiscounts } from "./db/schema.server";
 import { salesForCsv, salesReport } from "./reports.server";
 import { givenProduct, givenStoredOrder } from "../../tests/setup/builders";
 
@@ -159,6 +160,7 @@ test("each sale shows its items and total; the current stock value is price × s
     totalCents: 4_000_00,
     delivery: "",
     deliveryFeeCents: 0,
+    discountCents: 0,
   });
   expect(week.stockValueCents).toBe(5_000_000 * 60_000 + 1_250_00 * 4);
   expect(week.days).toEqual({ first: "2026-11-15", last: "2026-11-20" });
@@ -248,4 +250,33 @@ test("the current stock value counts each variant's stock at its own price, or a
   await givenProduct({ priceCents: 4_000_00, variants: [{ size: "M", stock: 3 }, { size: "L", stock: 2, priceCents: 5_000_00 }] });
   const after = (await report({ period: "custom", from: "2026-01-06", to: "2026-01-06" })).stockValueCents;
   expect(after - before).toBe(3 * 4_000_00 + 2 * 5_000_00);
+});
+
+test("a period with discounted sales has a Discounts figure and a Discount column; the revenue is what was charged", async () => {
+  const clock = { now: new Date("2027-03-01T09:00:00Z"), timeZone: NAIROBI };
+  const day = parseReportPeriod(new URLSearchParams({ period: "custom", from: "2027-02-01", to: "2027-02-01" }));
+  const sold = { status: "Delivered" as const, paymentStatus: "Paid" as const };
+  // KSH 4,250 of goods less KSH 500 off; a full-price sale; a cancelled discounted order, which is no sale.
+  await givenStoredOrder({ ...sold, id: "discounted", orderDate: new Date("2027-02-01T09:00:00Z"), totalCents: 3_750_00, discountCents: 500_00 });
+  await givenStoredOrder({ ...sold, id: "full-price", orderDate: new Date("2027-02-01T10:00:00Z"), totalCents: 1_000_00 });
+  await givenStoredOrder({ id: "cancelled-discounted", status: "Cancelled", orderDate: new Date("2027-02-01T11:00:00Z"), totalCents: 900_00, discountCents: 100_00 });
+  await (await db()).insert(orderDiscounts).values([
+    { orderId: "discounted", position: 0, label: "EASTER10", amountCents: 500_00 },
+    { orderId: "cancelled-discounted", position: 0, label: "EASTER10", amountCents: 100_00 },
+  ]);
+
+  const discounted = await salesReport(day, clock);
+  expect(discounted).toMatchObject({ revenueCents: 4_750_00, discountsCents: 500_00, orders: 2 });
+  expect(discounted.sales.map((sale) => [sale.id, sale.discountCents, sale.totalCents])).toEqual([
+    ["full-price", 0, 1_000_00],
+    ["discounted", 500_00, 3_750_00],
+  ]);
+  expect((await report({ period: "week" })).discountsCents).toBeNull();
+
+  const { sales } = await salesForCsv(day, clock);
+  expect(salesCsv(sales, NAIROBI)).toBe(
+    "\uFEFFOrder ID,Date,Client,Items,Discount (KSH),Total (KSH)\r\n" +
+      "full-price,2027-02-01 13:00,Achieng Otieno,0,0,1000\r\n" +
+      "discounted,2027-02-01 12:00,Achieng Otieno,0,500,3750\r\n",
+  );
 });

@@ -98,6 +98,7 @@ type LockedProduct = {
   id: string;
   name: string;
   isVisible: boolean;
+  categoryId: string | null;
   sizes: string[];
   colors: string[];
   priceCents: number;
@@ -128,6 +129,7 @@ export async function lockProducts(tx: Transaction, ids: readonly string[]): Pro
       id: products.id,
       name: products.name,
       isVisible: products.isVisible,
+      categoryId: products.categoryId,
       sizes: products.sizes,
       colors: products.colors,
       stock: products.stock,

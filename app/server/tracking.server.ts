@@ -59,6 +59,8 @@ export type TrackedOrder = {
   totalCents: number;
   delivery: string;
   deliveryFeeCents: number;
+  discountCents: number;
+  discounts: { label: string; amountCents: number }[];
   items: { name: string; image: string | null; size: string; color: string; quantity: number; unitPriceCents: number }[];
 };
 
@@ -88,6 +90,8 @@ export async function orderToTrack(trackingId: string): Promise<{ kind: "found";
       totalCents: order.totalCents,
       delivery: order.delivery,
       deliveryFeeCents: order.deliveryFeeCents,
+      discountCents: order.discountCents,
+      discounts: order.discounts,
       items: order.lines.map(({ name, image, size, color, quantity, unitPriceCents }) => ({
         name,
         image,

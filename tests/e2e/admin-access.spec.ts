@@ -87,6 +87,7 @@ test("the sidebar shows Site Content and Configuration only to developers", asyn
       "Categories",
       "Riders",
       "Delivery",
+      "Promotions",
       "Subscribers",
       "Notifications Log",
     ]) {
@@ -118,6 +119,7 @@ test("every screen of each role has its title from the path, Back to Store, and 
     ["/admin/categories", "Categories"],
     ["/admin/riders", "Riders"],
     ["/admin/delivery", "Delivery"],
+    ["/admin/promotions", "Promotions"],
     ["/admin/subscribers", "Subscribers"],
     ["/admin/notifications-log", "Notifications Log"],
   ];

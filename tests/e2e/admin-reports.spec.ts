@@ -225,3 +225,47 @@ test("the period filter works without JavaScript", async ({ browser }) => {
   await expect(page.getByRole("definition").first()).toHaveText("KSH 9,600");
   await context.close();
 });
+
+test("a period with discounted sales shows a Discounts figure and a Discount column; revenue is what was charged", async ({ page }) => {
+  test.setTimeout(120_000);
+  // A discounted sale (issue 24) on a day of its own, written while the shop is stopped, as the setup does.
+  const discountDay = "2025-04-21";
+  await shop.stop();
+  await run(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      "--input-type=module",
+      "-e",
+      `import { sql } from "drizzle-orm";
+       import { closeShopDatabase, db } from "./app/server/db/database.server.ts";
+       const database = await db();
+       await database.execute(sql\`insert into orders (id, tracking_id, client_name, client_address, client_phone, total_cents, discount_cents,
+         status, payment_status, payment_method, order_date)
+         values ('discountedsale01', 'AFBDISC00001', 'Discount Buyer', 'Moi Avenue', '+254712345678', 210000, 30000,
+         'Delivered', 'Paid', 'M-Pesa', timestamptz '${discountDay} 12:00:00+03')\`);
+       await database.execute(sql\`insert into order_lines (order_id, position, name, unit_price_cents, quantity)
+         values ('discountedsale01', 0, 'Kanga', 120000, 2)\`);
+       await database.execute(sql\`insert into order_discounts (order_id, position, label, amount_cents)
+         values ('discountedsale01', 0, 'EASTER10', 30000)\`);
+       await closeShopDatabase();`,
+    ],
+    { cwd: root, env: { ...process.env, DATA_DIR: shop.dataDir, DATABASE_URL: "" } },
+  );
+  shop = await startShop({ dataDir: shop.dataDir });
+
+  await signIn(page);
+  await page.goto(`${shop.baseURL}/admin/reports?period=custom&from=${discountDay}&to=${discountDay}`);
+  await expectFigures(page, { revenue: "KSH 2,100", units: "2", orders: "1" });
+  await expect(card(page, "Discounts")).toHaveText("KSH 300");
+  const rows = page.getByRole("table", { name: "Sales" }).getByRole("row");
+  await expect(rows.nth(0)).toHaveText("Order IDDateClientItemsDiscountTotal");
+  await expect(rows.nth(1)).toContainText(["Discount Buyer", "2", "-KSH 300", "KSH 2,100"].join(""));
+  await axe(page);
+
+  await page.goto(`${shop.baseURL}/admin/reports?period=custom&from=${OLD_SALE_DAY}&to=${OLD_SALE_DAY}`);
+  await expect(card(page, "Total Revenue")).toHaveText("KSH 9,600");
+  await expect(page.locator("dt", { hasText: "Discounts" })).toHaveCount(0);
+  await expect(page.getByRole("columnheader", { name: "Discount" })).toHaveCount(0);
+});

@@ -26,6 +26,7 @@ let emptyCategoryId: string;
 let riderId: string;
 let otherRiderId: string;
 let zoneIds: Record<"one" | "two" | "three" | "four", string>;
+let promotionIds: Record<"one" | "two" | "three", string>;
 let documents: Record<string, Record<string, unknown>>;
 // The version each edited record was read at, which a staff form sends with its save (decision 031).
 let versionOf: (table: string, key: string, field?: string) => string;
@@ -38,6 +39,19 @@ const deliveryRows = async (client: APIRequestContext) =>
   [...(await (await client.get("/admin/delivery")).text()).matchAll(/aria-checked="(true|false)" aria-label="([^"]+) on"/g)].map(
     ([, on, name]) => `${name}: ${on === "true" ? "on" : "off"}`,
   );
+/** The Promotions page's rows, newest first, as "code | what it gives | state": "MATRIXTWO | 10% off | off". */
+const promotionRows = async (client: APIRequestContext) =>
+  [...(await (await client.get("/admin/promotions")).text()).matchAll(/<tr>(.*?)<\/tr>/gs)]
+    .map(([, row]) =>
+      [...row!.matchAll(/<td[^>]*>(.*?)<\/td>/gs)].map(([, cell]) =>
+        cell!
+          .replace(/<[^>]+>/g, " ")
+          .replace(/\s+/g, " ")
+          .trim(),
+      ),
+    )
+    .filter((cells) => cells.length > 0)
+    .map((cells) => `${cells[0]} | ${cells[1]} | ${cells[6]}`);
 const uploadedFiles = () => {
   try {
     return readdirSync(path.join(shop.dataDir, "uploads")).sort();
@@ -80,6 +94,16 @@ test.beforeAll(async () => {
   const zoneId = (name: string) =>
     [...deliveryPage.slice(0, deliveryPage.indexOf(`aria-label="${name} on"`)).matchAll(/name="id" value="([^"]+)"/g)].at(-1)![1]!;
   zoneIds = { one: zoneId(zones.one), two: zoneId(zones.two), three: zoneId(zones.three), four: zoneId(zones.four) };
+  const codes = { one: "MATRIXONE", two: "MATRIXTWO", three: "MATRIXTHREE" } as const;
+  for (const code of Object.values(codes)) {
+    const form = { intent: "create", trigger: "code", code, kind: "percent", value: "10", appliesTo: "everything" };
+    expect((await developer.post("/admin/promotions", { form, headers: { Origin: shop.baseURL } })).status()).toBe(200);
+  }
+  // Each row's switch posts its promotion's id just before the switch is named, as on the Delivery page.
+  const promotionsPage = await (await developer.get("/admin/promotions")).text();
+  const promotionId = (code: string) =>
+    [...promotionsPage.slice(0, promotionsPage.indexOf(`aria-label="${code} on"`)).matchAll(/name="id" value="([^"]+)"/g)].at(-1)![1]!;
+  promotionIds = { one: promotionId(codes.one), two: promotionId(codes.two), three: promotionId(codes.three) };
   const state = await shopState(shop.dataDir);
   categoryId = idOf(state.categories!, "Dresses");
   emptyCategoryId = idOf(state.categories!, "Matrix Empty Category");
@@ -116,6 +140,7 @@ const pages = (): { path: string; access: Access }[] => [
   { path: "/admin/categories", access: "everyone" },
   { path: "/admin/riders", access: "everyone" },
   { path: "/admin/delivery", access: "everyone" },
+  { path: "/admin/promotions", access: "everyone" },
   { path: "/admin/subscribers", access: "everyone" },
   { path: "/admin/subscribers.csv?state=confirmed", access: "everyone" },
   { path: "/admin/notifications-log?state=failed", access: "everyone" },
@@ -227,6 +252,34 @@ const actions = (): AdminAction[] => [
   },
   { name: "move a delivery zone", path: "/admin/delivery", access: "everyone", form: { intent: "move", id: zoneIds.three, direction: "up" } },
   { name: "delete a delivery zone", path: "/admin/delivery", access: "everyone", form: { intent: "delete", id: zoneIds.four } },
+  {
+    name: "add a promotion",
+    path: "/admin/promotions",
+    access: "everyone",
+    form: { intent: "create", trigger: "code", code: "MATRIXNEW", kind: "percent", value: "5", appliesTo: "everything" },
+  },
+  {
+    name: "edit a promotion",
+    path: "/admin/promotions",
+    access: "everyone",
+    form: {
+      intent: "update",
+      id: promotionIds.one,
+      version: "1",
+      trigger: "code",
+      code: "MATRIXONE",
+      kind: "percent",
+      value: "20",
+      appliesTo: "everything",
+    },
+  },
+  {
+    name: "switch a promotion off",
+    path: "/admin/promotions",
+    access: "everyone",
+    form: { intent: "switch", id: promotionIds.two, version: "1", active: "off" },
+  },
+  { name: "delete a promotion", path: "/admin/promotions", access: "everyone", form: { intent: "delete", id: promotionIds.three } },
   { name: "set an order's status", path: "/admin/orders", access: "everyone", form: { intent: "status", id: order.orderId, status: "Processing" } },
   { name: "set an order's payment", path: "/admin/orders", access: "everyone", form: { intent: "payment", id: order.orderId, paymentStatus: "Paid" } },
   {
@@ -301,6 +354,7 @@ function send(client: APIRequestContext, action: AdminAction, origin: string | n
 test("every admin action is refused signed out, to an owner on developer pages and from another site; refused ones change nothing", async () => {
   const before = await shopState(shop.dataDir);
   const deliveryBefore = await deliveryRows(developer);
+  const promotionsBefore = await promotionRows(developer);
   const filesBefore = uploadedFiles();
   for (const action of actions()) {
     const out = await send(signedOut, action);
@@ -321,6 +375,7 @@ test("every admin action is refused signed out, to an owner on developer pages a
   }
   expect(await shopState(shop.dataDir)).toEqual(before);
   expect(await deliveryRows(developer)).toEqual(deliveryBefore);
+  expect(await promotionRows(developer)).toEqual(promotionsBefore);
   expect(uploadedFiles()).toEqual(filesBefore);
 });
 
@@ -369,6 +424,11 @@ test("the same actions, sent by a developer from the shop itself, are carried ou
     "Matrix Zone Two: off",
     "Matrix New Zone: on",
     "Matrix Pick-up: on",
+  ]);
+  expect(await promotionRows(developer)).toEqual([
+    "MATRIXNEW | 5% off | active",
+    "MATRIXTWO | 10% off | off",
+    "MATRIXONE | 20% off | active",
   ]);
   const [row] = (JSON.parse(after).orders as Row[]).filter((o) => o.id === order.orderId);
   expect(row).toMatchObject({ status: "Out for Delivery", payment_status: "Paid", rider_id: riderId, is_archived: false });

@@ -30,6 +30,7 @@ export const ADMIN_ICONS = [
   "shopping-cart",
   "store",
   "tags",
+  "ticket-percent",
   "trash",
   "truck",
   "upload",

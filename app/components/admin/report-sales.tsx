@@ -13,15 +13,36 @@ export type SaleLine = {
   totalCents: number;
   delivery: string;
   deliveryFeeCents: number;
+  discountCents: number;
 };
 
 /**
  * The report's sales table (product.md §2 Reports); each order id opens that order on the orders page. With
- * `withDelivery`, a Delivery column gives each sale's fee ("—" for one placed without a choice).
+ * `withDiscount`, a Discount column gives what each sale's promotions took off ("—" for none); with `withDelivery`,
+ * a Delivery column gives each sale's fee ("—" for one placed without a choice).
  */
-export function SalesTable({ sales, withDelivery }: { sales: readonly SaleLine[]; withDelivery: boolean }) {
+export function SalesTable({
+  sales,
+  withDiscount,
+  withDelivery,
+}: {
+  sales: readonly SaleLine[];
+  withDiscount: boolean;
+  withDelivery: boolean;
+}) {
   return (
-    <AdminTable columns={["Order ID", "Date", "Client", "Items", ...(withDelivery ? ["Delivery"] : []), "Total"]} caption="Sales">
+    <AdminTable
+      columns={[
+        "Order ID",
+        "Date",
+        "Client",
+        "Items",
+        ...(withDiscount ? ["Discount"] : []),
+        ...(withDelivery ? ["Delivery"] : []),
+        "Total",
+      ]}
+      caption="Sales"
+    >
       {sales.map((sale) => (
         <tr key={sale.id}>
           <Cell>
@@ -32,6 +53,9 @@ export function SalesTable({ sales, withDelivery }: { sales: readonly SaleLine[]
           <Cell className="whitespace-nowrap">{sale.when}</Cell>
           <Cell>{sale.clientName}</Cell>
           <Cell>{sale.items}</Cell>
+          {withDiscount && (
+            <Cell className="whitespace-nowrap">{sale.discountCents === 0 ? "—" : <Price cents={-sale.discountCents} />}</Cell>
+          )}
           {withDelivery && <Cell className="whitespace-nowrap">{sale.delivery === "" ? "—" : deliveryFeeText(sale.deliveryFeeCents)}</Cell>}
           <Cell className="whitespace-nowrap">
             <Price cents={sale.totalCents} />

@@ -30,7 +30,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const pages = pagesForRole(staff.role);
   const title = adminTitleFor(pathname);
-  useLiveTopics(["orders", "products", "categories", "riders", "settings", "content", "delivery"]);
+  useLiveTopics(["orders", "products", "categories", "riders", "settings", "content", "delivery", "promotions"]);
 
   const sidebar = (
     <div className="flex h-full flex-col gap-6 p-4">

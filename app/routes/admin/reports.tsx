@@ -37,6 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       orders: report.orders,
       stockValueCents: report.stockValueCents,
       deliveryFeesCents: report.deliveryFeesCents,
+      discountsCents: report.discountsCents,
     },
     chart: report.chart,
     // Dates are written on the server, in the shop's time zone, whatever the browser's zone is.
@@ -49,6 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       totalCents: sale.totalCents,
       delivery: sale.delivery,
       deliveryFeeCents: sale.deliveryFeeCents,
+      discountCents: sale.discountCents,
     })),
     page: report.page,
     pageCount: report.pageCount,
@@ -82,6 +84,11 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         <Figure label="Current Stock Value">
           <Price cents={figures.stockValueCents} />
         </Figure>
+        {figures.discountsCents !== null && (
+          <Figure label="Discounts">
+            <Price cents={figures.discountsCents} />
+          </Figure>
+        )}
         {figures.deliveryFeesCents !== null && (
           <Figure label="Delivery Fees">
             <Price cents={figures.deliveryFeesCents} />
@@ -98,7 +105,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             <h2 id="sales-heading" className="font-display text-xl font-semibold">
               Sales
             </h2>
-            <SalesTable sales={sales} withDelivery={figures.deliveryFeesCents !== null} />
+            <SalesTable sales={sales} withDiscount={figures.discountsCents !== null} withDelivery={figures.deliveryFeesCents !== null} />
             <PageLinks page={page} pageCount={pageCount} href={(to) => `?${reportQuery(filter, to)}`} noun="sales" />
           </section>
         </>

@@ -14,9 +14,10 @@ import {
   PAYMENT_METHOD_MESSAGE,
   tooManyCheckoutsMessage,
 } from "~/domain/checkout";
-import { checkoutSchema } from "~/domain/checkout.schema";
-import { lineOffer } from "~/domain/bag";
+import { bagSchema, checkoutSchema } from "~/domain/checkout.schema";
+import type { BagLine } from "~/domain/bag";
 import { deliveryOptionLabel, deliveryOptionName, mayPayOnDelivery, orderCharges } from "~/domain/delivery";
+import { bagDiscounts, pricedBagLines, type PromotionRule, promotionRefusalMessage, totalDiscountCents } from "~/domain/promotions";
 import { PAY_ON_DELIVERY, payOnDeliveryText } from "~/domain/pay-on-delivery";
 import { personalPageHeaders } from "~/domain/page-cache";
 import { countCheckout } from "~/server/checkout-limit.server";
@@ -25,7 +26,9 @@ import { fieldErrors } from "~/domain/form-errors";
 import { holderOf } from "~/domain/hold-limits";
 import { config } from "~/server/config.server";
 import { formFields } from "~/server/form.server";
+import { productsForBag } from "~/server/catalogue.server";
 import { orderIdForKey, placeOrder } from "~/server/orders.server";
+import { automaticOffers, checkCode, ruleOf } from "~/server/promotions.server";
 import { readSiteDocument } from "~/server/site-documents.server";
 import type { Route } from "./+types/checkout";
 import type { ShopPageHandle } from "./layout";
@@ -35,10 +38,12 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader() {
-  const [settings, delivery] = await Promise.all([readSiteDocument("settings"), deliveryChoices()]);
+  const [settings, delivery, offers] = await Promise.all([readSiteDocument("settings"), deliveryChoices(), automaticOffers()]);
   return {
     // The zones and pick-up points switched on (issue 23): none, and checkout asks nothing about delivery.
     delivery,
+    // The automatic offers a bag may get now (issue 24): the summary shows the best; placeOrder decides again.
+    offers: offers.map(ruleOf),
     // One key per visit to this page: resubmitting (a double click, back and retry) finds the same order.
     idempotencyKey: randomUUID(),
     paymentMethods: settings.paymentMethods.filter((m) => m.enabled).map((m) => ({ id: m.id, name: m.name, instructions: m.instructions })),
@@ -48,8 +53,38 @@ export async function loader() {
 // The page holds this visit's idempotency key, and after a refused attempt everything the shopper typed.
 export const headers = personalPageHeaders;
 
+/** What the action answers: the errors and everything typed, and after Apply, the code's rule and the bag it saw. */
+type CheckoutAnswer = {
+  errors: Record<string, string>;
+  problem: string | null;
+  values: Record<string, string>;
+  applied?: PromotionRule | null;
+  /** The posted bag with today's prices, so a page drawn by the server (before or without JavaScript) can show it. */
+  posted?: { bag: BagLine[]; products: Awaited<ReturnType<typeof productsForBag>> };
+};
+
+/**
+ * Apply (issue 24): checks the typed code against the posted bag at today's prices and answers with what it gives, or
+ * why not, keeping everything typed. An empty field removes the code. Nothing is written; placing decides again.
+ */
+async function applyCode(fields: Record<string, string>) {
+  const bag = bagSchema.safeParse(fields.bag);
+  if (!bag.success) return data<CheckoutAnswer>({ errors: { bag: bag.error.issues[0]?.message ?? "" }, problem: null, values: fields }, { status: 400 });
+  const products = await productsForBag(bag.data.map((line) => line.productId));
+  const posted = { bag: bag.data, products };
+  const code = (fields.code ?? "").trim();
+  if (!code) return data<CheckoutAnswer>({ errors: {}, problem: null, values: fields, applied: null, posted });
+  const lines = pricedBagLines(bag.data, (id) => products.find((product) => product.id === id));
+  const verdict = await checkCode(code, lines, orderCharges(lines, null).subtotalCents);
+  if (!verdict.ok) {
+    return data<CheckoutAnswer>({ errors: { code: promotionRefusalMessage(verdict.refusal) }, problem: null, values: fields, applied: null, posted }, { status: 400 });
+  }
+  return data<CheckoutAnswer>({ errors: {}, problem: null, values: { ...fields, code: verdict.rule.code ?? code }, applied: verdict.rule, posted });
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const fields = formFields(await request.formData());
+  if (fields.intent === "apply-code") return applyCode(fields);
   // A pick-up order needs no address: the pick-up point is where it goes.
   const pickUp = (await deliveryChoices()).find((choice) => choice.kind === "pick-up" && choice.id === fields.delivery);
   if (pickUp && !fields.address?.trim()) fields.address = deliveryOptionName(pickUp);
@@ -77,6 +112,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (result.problem.kind === "pay-on-delivery") {
         return data({ errors: { paymentMethod: message }, problem: null, values: fields }, { status: 400, headers });
       }
+      // A code that cannot be used (used up meanwhile, this phone's uses spent) is the code field's error.
+      if (result.problem.kind === "promotion") return data({ errors: { code: message }, problem: null, values: fields, applied: null }, { status: 409, headers });
       return data({ errors: {}, problem: message, values: fields }, { status: 409, headers });
     }
     return redirect(`/payment-instructions/${result.orderId}`, { headers });
@@ -106,10 +143,21 @@ export const handle: ShopPageHandle = { contactButtonAtPageEnd: true };
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const restored = useBagRestored();
-  const { lines, clear } = useBag();
-  const productOf = useBagProducts(lines);
+  const bag = useBag();
+  const answer: CheckoutAnswer | undefined = actionData;
+  // Drawn by the server after Apply (before or without JavaScript), the page shows the bag the form posted.
+  const posted = restored ? undefined : answer?.posted;
+  const lines = posted?.bag ?? bag.lines;
+  const fetchedProductOf = useBagProducts(lines);
+  const productOf = (productId: string) => {
+    const fetched = fetchedProductOf(productId);
+    return fetched === "loading" && posted ? (posted.products.find((product) => product.id === productId) ?? "gone") : fetched;
+  };
+  const { clear } = bag;
   const navigation = useNavigation();
-  const placing = navigation.state !== "idle" && navigation.formAction === "/checkout";
+  const submitting = navigation.state !== "idle" && navigation.formAction === "/checkout";
+  const applying = submitting && navigation.formData?.get("intent") === "apply-code";
+  const placing = submitting && !applying;
   // The shop redirects to the payment page only once the order is written. The bag is emptied as this page
   // gives way (the effect's cleanup), so the shopper never sees "Your cart is empty." on the way.
   const placed = placing && navigation.state === "loading" && navigation.location.pathname.startsWith("/payment-instructions/");
@@ -118,17 +166,32 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const [methodName, setMethodName] = useState(actionData?.values.paymentMethod ?? "");
   const [deliveryId, setDeliveryId] = useState(actionData?.values.delivery ?? "");
   const delivery = loaderData.delivery.find((choice) => choice.id === deliveryId) ?? null;
-  // Each line at today's price, worked out once: the summary shows it, the radio buttons' fees and pay on delivery's
-  // "up to" are measured on it.
+  // The code Apply accepted last; a later Apply replaces it, an empty one removes it.
+  const [applied, setApplied] = useState<PromotionRule | null>(answer?.applied ?? null);
+  const [answered, setAnswered] = useState(answer);
+  if (answer !== answered) {
+    setAnswered(answer);
+    if (answer?.applied !== undefined) setApplied(answer.applied);
+  }
+  // Each line at today's price, worked out once: the summary shows it, the radio buttons' fees, pay on delivery's
+  // "up to" and the promotions are measured on it.
   const products = lines.map((line) => productOf(line.productId));
-  const charges = orderCharges(
-    lines.map((line, index) => {
-      const product = products[index];
-      return { unitPriceCents: typeof product === "object" ? lineOffer(product, line).priceCents : 0, quantity: line.quantity };
-    }),
-    delivery,
-  );
-  const subtotal = charges.subtotalCents;
+  const priced = pricedBagLines(lines, (id) => {
+    const product = productOf(id);
+    return typeof product === "object" ? product : undefined;
+  });
+  const beforeDiscount = orderCharges(priced, delivery);
+  const subtotal = beforeDiscount.subtotalCents;
+  // What the order will get, by the rule placeOrder applies again (issue 24). A code whose spend the bag no longer
+  // reaches gives nothing, and says why.
+  const codeShort = applied !== null && subtotal < applied.minSubtotalCents;
+  const discounts = bagDiscounts({
+    lines: priced,
+    deliveryFeeCents: beforeDiscount.deliveryFeeCents,
+    automatic: loaderData.offers.filter((offer) => subtotal >= offer.minSubtotalCents),
+    code: applied && !codeShort ? applied : null,
+  });
+  const charges = orderCharges(priced, delivery, totalDiscountCents(discounts));
   // Pay on delivery (decision 054), for a zone that allows it at this total; the server decides again. A method of
   // the shop's own by that name is offered as it is.
   const payOnDelivery =
@@ -139,7 +202,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const method = methods.find((m) => m.name === methodName);
   // After a refused attempt the same key goes back, so a retry can never make a second order.
   const idempotencyKey = actionData?.values.idempotencyKey ?? loaderData.idempotencyKey;
-  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  const errors: Record<string, string | undefined> = {
+    ...(codeShort && applied ? { code: promotionRefusalMessage({ kind: "min-spend", minSubtotalCents: applied.minSubtotalCents }) } : {}),
+    ...actionData?.errors,
+  };
   const values = actionData?.values ?? {};
 
   // After a refused attempt, take the shopper to the first field that needs changing.
@@ -148,7 +214,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     form.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
   }, [actionData]);
 
-  if (!restored || (lines.length === 0 && !placing)) {
+  if ((!restored && !posted) || (lines.length === 0 && !placing)) {
     return (
       <div className="mx-auto max-w-xl px-4 py-20 text-center">
         <h1 className="font-display text-3xl font-semibold">Checkout</h1>
@@ -173,6 +239,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         lines={lines}
         productOf={productOf}
         charges={products.every((product) => product !== "loading") ? charges : null}
+        discounts={discounts}
         delivery={loaderData.delivery.length === 0 ? "none offered" : delivery}
         className="lg:col-start-2 lg:row-start-2"
       />
@@ -249,6 +316,21 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             <p className="mt-2 whitespace-pre-line">{method.instructions}</p>
           </section>
         )}
+        <div className="flex items-start gap-2">
+          <TextField
+            label="Discount code"
+            name="code"
+            autoComplete="off"
+            autoCapitalize="characters"
+            maxLength={40}
+            defaultValue={values.code}
+            error={errors.code}
+            className="flex-1"
+          />
+          <Button type="submit" name="intent" value="apply-code" variant="secondary" formNoValidate disabled={applying} className="mt-6">
+            Apply
+          </Button>
+        </div>
         <ErrorMessage>{actionData?.problem ?? errors.bag ?? errors.idempotencyKey}</ErrorMessage>
         <Button type="submit" disabled={!method || placing} aria-describedby={method ? undefined : "choose-method"} className="w-full">
           {placing ? "Placing order..." : "Place Order"}

@@ -36,6 +36,8 @@ export async function loader({ params }: Route.LoaderArgs) {
       totalCents: order.totalCents,
       delivery: order.delivery,
       deliveryFeeCents: order.deliveryFeeCents,
+      discountCents: order.discountCents,
+      discounts: order.discounts,
       payOnDelivery: order.payOnDelivery,
       clientName: order.clientName,
       clientAddress: order.clientAddress,

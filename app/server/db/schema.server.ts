@@ -10,6 +10,8 @@ export const ORDER_STATUS_VALUES = ["Pending Payment", "Processing", "Out for De
 export const PAYMENT_STATUS_VALUES = ["Unpaid", "Paid"] as const;
 export const STAFF_ROLE_VALUES = ["owner", "developer"] as const;
 export const DELIVERY_OPTION_KINDS = ["zone", "pick-up"] as const;
+export const PROMOTION_KIND_VALUES = ["percent", "amount", "free-delivery"] as const;
+export const PROMOTION_SCOPE_VALUES = ["everything", "categories", "products"] as const;
 export const SITE_DOCUMENT_KEYS = ["settings", "contactInfo", "faqs", "ourStory", "notification", "messageTemplates"] as const;
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
@@ -205,8 +207,10 @@ export const orders = pgTable(
     clientPhoneDigits: text("client_phone_digits")
       .notNull()
       .generatedAlwaysAs(sql`regexp_replace(client_phone, '[^0-9]', '', 'g')`),
-    // What the shopper pays: the lines' subtotal plus the delivery fee (decision 053).
+    // What the shopper pays: the lines' subtotal, less the discount, plus the delivery fee (decisions 053, 056).
     totalCents: cents("total_cents").notNull(),
+    // The sum of the order's discount lines (order_discounts), kept here so totals and reports read one row.
+    discountCents: cents("discount_cents").notNull().default(0),
     // The delivery fee the order was placed with, kept when fees change later, and the option's name as the shopper
     // chose it ("Nairobi CBD", "Pick up: Moi Avenue shop"); 0 and '' when the shop offered no choice.
     deliveryFeeCents: cents("delivery_fee_cents").notNull().default(0),
@@ -257,7 +261,10 @@ export const orders = pgTable(
     check("orders_status_known", sql`${t.status} in (${oneOf(ORDER_STATUS_VALUES)})`),
     check("orders_payment_status_known", sql`${t.paymentStatus} in (${oneOf(PAYMENT_STATUS_VALUES)})`),
     check("orders_total_not_negative", sql`${t.totalCents} >= 0`),
-    check("orders_delivery_fee_within_total", sql`${t.deliveryFeeCents} >= 0 and ${t.deliveryFeeCents} <= ${t.totalCents}`),
+    check("orders_delivery_fee_not_negative", sql`${t.deliveryFeeCents} >= 0`),
+    check("orders_discount_not_negative", sql`${t.discountCents} >= 0`),
+    // A free-delivery code may take off all of the fee: the fee is within what the order charges before its discount.
+    check("orders_delivery_fee_within_total", sql`${t.deliveryFeeCents} <= ${t.totalCents} + ${t.discountCents}`),
   ],
 );
 
@@ -282,6 +289,71 @@ export const orderLines = pgTable(
     index("order_lines_product").on(t.productId),
     check("order_lines_quantity_positive", sql`${t.quantity} > 0`),
     check("order_lines_price_not_negative", sql`${t.unitPriceCents} >= 0`),
+  ],
+);
+
+/**
+ * A discount code or an automatic offer (issue 24, decision 056). The code is kept in capitals and is unique; an
+ * automatic offer has none. What it applies to is a list of category or product ids, by `applies_to`.
+ */
+export const promotions = pgTable(
+  "promotions",
+  {
+    id: text("id").primaryKey(),
+    code: text("code"),
+    name: text("name").notNull().default(""),
+    kind: text("kind", { enum: PROMOTION_KIND_VALUES }).notNull(),
+    // Percent off: 1–100. Amount off: cents (whole shillings). Free delivery: 0.
+    value: cents("value").notNull().default(0),
+    appliesTo: text("applies_to", { enum: PROMOTION_SCOPE_VALUES }).notNull().default("everything"),
+    categoryIds: jsonb("category_ids").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    productIds: jsonb("product_ids").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    minSubtotalCents: cents("min_subtotal_cents").notNull().default(0),
+    startsAt: timestamp("starts_at", { withTimezone: true, mode: "date" }),
+    endsAt: timestamp("ends_at", { withTimezone: true, mode: "date" }),
+    totalUses: integer("total_uses"),
+    usesPerPhone: integer("uses_per_phone"),
+    combinesWithAutomatic: boolean("combines_with_automatic").notNull().default(false),
+    isActive: boolean("is_active").notNull().default(true),
+    version: editVersion(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("promotions_code_unique").on(t.code),
+    check("promotions_kind_known", sql`${t.kind} in (${oneOf(PROMOTION_KIND_VALUES)})`),
+    check("promotions_applies_to_known", sql`${t.appliesTo} in (${oneOf(PROMOTION_SCOPE_VALUES)})`),
+    check("promotions_code_or_name", sql`${t.code} is not null or length(trim(${t.name})) > 0`),
+    check("promotions_code_capitals", sql`${t.code} ~ '^[A-Z0-9]{3,30}$'`),
+    check(
+      "promotions_value_fits_kind",
+      sql`(${t.kind} = 'percent' and ${t.value} between 1 and 100) or (${t.kind} = 'amount' and ${t.value} > 0) or (${t.kind} = 'free-delivery' and ${t.value} = 0)`,
+    ),
+    check("promotions_min_subtotal_not_negative", sql`${t.minSubtotalCents} >= 0`),
+    check("promotions_uses_positive", sql`${t.totalUses} > 0 and ${t.usesPerPhone} > 0`),
+    check("promotions_ends_after_start", sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/**
+ * An order's discount lines, as it was placed: the label ("EASTER10", an offer's name) and the amount are copied, so
+ * later changes to the promotion never alter the order. They are also the promotion's uses: every order not
+ * cancelled counts (decision 056).
+ */
+export const orderDiscounts = pgTable(
+  "order_discounts",
+  {
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    promotionId: text("promotion_id").references(() => promotions.id, { onDelete: "set null" }),
+    label: text("label").notNull(),
+    amountCents: cents("amount_cents").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.position] }),
+    index("order_discounts_promotion").on(t.promotionId),
+    check("order_discounts_amount_positive", sql`${t.amountCents} > 0`),
   ],
 );
 
