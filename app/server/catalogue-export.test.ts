@@ -1,15 +1,13 @@
 import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
-import { staffActor } from "~/domain/audit";
 import { ORDERS_CSV_COLUMNS } from "~/domain/catalogue-export";
 import { productsExport, ordersExport } from "./catalogue-export.server";
 import { db } from "./db/database.server";
 import { orders, payments, products, productVariants } from "./db/schema.server";
-import { createPromotion } from "./promotions.server";
 import { newRecordId } from "./random.server";
 import { writeSiteDocument } from "./site-documents.server";
-import { givenOrder, givenProduct } from "../../tests/setup/builders";
+import { givenOrder, givenProduct, givenPromotion } from "../../tests/setup/builders";
 import { mpesaShopSettings } from "../../tests/setup/shop-settings";
 
 // The exports against the database (issue 13): the orders of a report period, a row per line with the M-Pesa
@@ -83,23 +81,7 @@ test("a product's variants and compare-at price are in both exports", async () =
 
 test("an order placed with a discount code has a line for its discount, at minus its amount, so its lines add up to its total", async () => {
   const { id: basket } = await givenProduct({ name: "Sisal Basket", priceCents: 1_200_00 });
-  const created = await createPromotion(
-    {
-      code: "SAVE500",
-      name: "",
-      kind: "amount",
-      value: 500_00,
-      scope: { kind: "everything" },
-      minSubtotalCents: 0,
-      startsAt: null,
-      endsAt: null,
-      totalUses: null,
-      usesPerPhone: null,
-      combinesWithAutomatic: false,
-    },
-    staffActor("owner@duka.test"),
-  );
-  expect(created.ok).toBe(true);
+  await givenPromotion({ code: "SAVE500", kind: "amount", value: 500_00 });
   const order = await givenOrder({ lines: [{ productId: basket, quantity: 2 }], code: "save500", at: new Date("2026-09-05T08:00:00Z") });
   expect(order).toMatchObject({ totalCents: 1_900_00, discountCents: 500_00 });
 

@@ -6,7 +6,7 @@ import { PAYMENT_RECEIVED_MESSAGE, RECEIPT_PENDING_MESSAGE, WRONG_AMOUNT_MESSAGE
 import { action as darajaHook } from "~/routes/resources/daraja-hooks";
 import { unmatchedPaymentShown } from "~/domain/unmatched-payments";
 import { type C2bInput, type MpesaSimulator, startMpesaSimulator } from "../../scripts/mpesa-sim";
-import { startShopHooks } from "../../tests/setup/daraja-hooks";
+import { simulatorEnvironment, startShopHooks } from "../../tests/setup/daraja-hooks";
 import { secondConnection } from "../../tests/setup/fresh-database";
 import { timelineOf } from "./audit.server";
 import { type MpesaConfig, readConfig } from "./config.server";
@@ -50,16 +50,8 @@ beforeAll(async () => {
   await writeSiteDocument("settings", settings);
   simulator = await startMpesaSimulator({ port: 0, callbackDelayMs: 40 });
   shopHooks = await startShopHooks();
-  shopEnvironment = {
-    PUBLIC_URL: shopHooks.publicUrl,
-    MPESA_CONSUMER_KEY: "sim-key",
-    MPESA_CONSUMER_SECRET: "sim-secret",
-    MPESA_PASSKEY: "sim-passkey",
-    MPESA_SHORTCODE: "174379",
-    MPESA_BASE_URL: simulator.baseUrl,
-    MPESA_INITIATOR_NAME: "sim-initiator",
-    MPESA_SECURITY_CREDENTIAL: "sim-credential",
-  };
+  shopEnvironment = simulatorEnvironment(simulator.baseUrl, shopHooks.publicUrl);
+
   // The prompt limits have tests of their own, with the shop's defaults; these tests prompt one phone often.
   mpesa = readConfig({ ...shopEnvironment, MPESA_PROMPTS_PER_PHONE: "1000", MPESA_PROMPTS_PER_ADDRESS: "1000" }).mpesa!;
   // The hook route reads the shop's own settings.

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Actor } from "~/domain/audit";
 import { phoneDigits } from "~/domain/phone";
 import {
@@ -149,6 +149,19 @@ export async function automaticOffers(now = new Date()): Promise<Promotion[]> {
   const offers = rows.map(promotionOf);
   const uses = await usesOf(database, offers.filter((offer) => offer.totalUses !== null).map((offer) => offer.id), null);
   return offers.filter((offer) => offer.totalUses === null || (uses.get(offer.id)?.total ?? 0) < offer.totalUses);
+}
+
+/**
+ * Whether checkout asks for a discount code: only while some code is on and not ended (one not started yet counts,
+ * so a shopper who has it is told when it starts). A shop without codes shows checkout as product.md describes it.
+ */
+export async function codesOffered(now = new Date()): Promise<boolean> {
+  const [row] = await (await db())
+    .select({ id: promotions.id })
+    .from(promotions)
+    .where(and(isNotNull(promotions.code), eq(promotions.isActive, true), or(isNull(promotions.endsAt), gt(promotions.endsAt, now))))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** A code as checkout's Apply button finds it: what it gives this bag, or why it cannot be used. */

@@ -5,9 +5,8 @@ import { checkoutProblemMessage } from "~/domain/checkout";
 import type { DeliveryOptionDetails } from "~/domain/delivery.schema";
 import { orderCode } from "~/domain/mpesa";
 import type { DiscountedLine } from "~/domain/promotions";
-import type { PromotionDetails } from "~/domain/promotions.schema";
 import { type MpesaSimulator, startMpesaSimulator } from "../../scripts/mpesa-sim";
-import { startShopHooks } from "../../tests/setup/daraja-hooks";
+import { simulatorEnvironment, startShopHooks } from "../../tests/setup/daraja-hooks";
 import { type MpesaConfig, readConfig } from "./config.server";
 import { db } from "./db/database.server";
 import { orderDiscounts, orders, payments, promotions } from "./db/schema.server";
@@ -15,9 +14,9 @@ import { createDeliveryOption, deleteDeliveryOption, listDeliveryOptions } from 
 import { setOrderStatus } from "./order-admin.server";
 import { orderById, orderIdForKey, placeOrder, type PlaceOrderResult } from "./orders.server";
 import { requestPayment } from "./payments.server";
-import { checkCode, createPromotion, listPromotions, switchPromotion } from "./promotions.server";
+import { checkCode, codesOffered, listPromotions, switchPromotion } from "./promotions.server";
 import { writeSiteDocument } from "./site-documents.server";
-import { checkoutInput, givenCategory, givenProduct, type ProductRow } from "../../tests/setup/builders";
+import { checkoutInput, givenCategory, givenProduct, givenPromotion, type ProductRow } from "../../tests/setup/builders";
 import { mpesaShopSettings } from "../../tests/setup/shop-settings";
 
 // Promotions at placing (issue 24, decision 056): what an order's codes and automatic offers take off, decided by the
@@ -39,16 +38,8 @@ beforeAll(async () => {
   // The shop's configuration is read once per file, so M-Pesa is set up before any order is placed.
   simulator = await startMpesaSimulator({ port: 0, callbackDelayMs: 40 });
   shopHooks = await startShopHooks();
-  const environment = {
-    PUBLIC_URL: shopHooks.publicUrl,
-    MPESA_CONSUMER_KEY: "sim-key",
-    MPESA_CONSUMER_SECRET: "sim-secret",
-    MPESA_PASSKEY: "sim-passkey",
-    MPESA_SHORTCODE: "174379",
-    MPESA_BASE_URL: simulator.baseUrl,
-    MPESA_INITIATOR_NAME: "sim-initiator",
-    MPESA_SECURITY_CREDENTIAL: "sim-credential",
-  };
+  const environment = simulatorEnvironment(simulator.baseUrl, shopHooks.publicUrl);
+
   mpesa = readConfig(environment).mpesa!;
   Object.assign(process.env, environment);
 });
@@ -63,29 +54,6 @@ afterEach(async () => {
   await (await db()).delete(promotions);
   for (const option of await listDeliveryOptions()) await deleteDeliveryOption(option.id, staff);
 });
-
-/** A promotion as staff save it: 10% off everything, for anyone, any time, unless the test says otherwise. */
-async function givenPromotion(changes: Partial<PromotionDetails>): Promise<string> {
-  const created = await createPromotion(
-    {
-      code: null,
-      name: "",
-      kind: "percent",
-      value: 10,
-      scope: { kind: "everything" },
-      minSubtotalCents: 0,
-      startsAt: null,
-      endsAt: null,
-      totalUses: null,
-      usesPerPhone: null,
-      combinesWithAutomatic: false,
-      ...changes,
-    },
-    staff,
-  );
-  if (!created.ok) throw new Error(`the promotion should be created: ${created.problem}`);
-  return created.id;
-}
 
 const lineOf = (product: ProductRow, quantity = 1) => ({ productId: product.id, size: "", color: "", quantity });
 const problemOf = (result: PlaceOrderResult) => (result.ok ? "placed" : checkoutProblemMessage(result.problem));
@@ -306,6 +274,17 @@ test("Apply tells the shopper what a code gives or why it cannot be used; a phon
   // Apply does not know the phone yet: the same phone is refused only at placing.
   expect(await verdict("KITCHEN15")).toBe("KITCHEN15");
   expect(problemOf(await placeOrder(checkoutInput([lineOf(pot)], { code: "KITCHEN15" }), now))).toBe("You have already used this code.");
+});
+
+test("checkout asks for a code only while a code is on and not ended: not for an automatic offer, an ended or a switched-off code", async () => {
+  const now = new Date("2026-12-01T09:00:00Z");
+  expect(await codesOffered(now)).toBe(false);
+  await givenPromotion({ name: "Festive offer" });
+  await givenPromotion({ code: "ENDED1", endsAt: now });
+  await switchPromotion(await givenPromotion({ code: "OFF1" }), false, 1, staff);
+  expect(await codesOffered(now)).toBe(false);
+  await givenPromotion({ code: "SOON1", startsAt: new Date("2026-12-24T00:00:00Z") });
+  expect(await codesOffered(now)).toBe(true);
 });
 
 test("a cancelled order gives its use back, to the code's total and to the phone", async () => {

@@ -1,11 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { staffActor } from "../../app/domain/audit";
 import type { CheckoutInput } from "../../app/domain/checkout.schema";
+import type { PromotionDetails } from "../../app/domain/promotions.schema";
 import { productSlug } from "../../app/domain/slug";
 import { newTrackingId } from "../../app/domain/tracking-id";
 import { db } from "../../app/server/db/database.server";
 import { categories, orderLines, orders, products, productVariants, riders } from "../../app/server/db/schema.server";
 import { placeOrder } from "../../app/server/orders.server";
+import { createPromotion } from "../../app/server/promotions.server";
 import { newRecordId, secureRandomInt } from "../../app/server/random.server";
 
 // The records server tests start from, with a default for every field a test does not care about: a test names
@@ -124,4 +127,30 @@ export async function givenCategory(changes: Partial<typeof categories.$inferIns
     .values({ ...changes, id: changes.id ?? newRecordId() })
     .returning();
   return row!;
+}
+
+/**
+ * A promotion as staff save it through the Promotions page: 10% off everything, for anyone, any time, an automatic
+ * offer unless `code` is given; its id.
+ */
+export async function givenPromotion(changes: Partial<PromotionDetails> = {}): Promise<string> {
+  const created = await createPromotion(
+    {
+      code: null,
+      name: "",
+      kind: "percent",
+      value: 10,
+      scope: { kind: "everything" },
+      minSubtotalCents: 0,
+      startsAt: null,
+      endsAt: null,
+      totalUses: null,
+      usesPerPhone: null,
+      combinesWithAutomatic: false,
+      ...changes,
+    },
+    staffActor("owner@duka.test"),
+  );
+  if (!created.ok) throw new Error(`the promotion should be created: ${created.problem}`);
+  return created.id;
 }

@@ -23,3 +23,18 @@ export async function startShopHooks(): Promise<{ publicUrl: string; close: () =
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
+
+/**
+ * A shop's M-Pesa environment for talking to the Daraja simulator at `simulatorUrl`, with its callbacks to the hooks
+ * at `publicUrl` (startShopHooks); reversals included.
+ */
+export const simulatorEnvironment = (simulatorUrl: string, publicUrl: string): Record<string, string> => ({
+  PUBLIC_URL: publicUrl,
+  MPESA_CONSUMER_KEY: "sim-key",
+  MPESA_CONSUMER_SECRET: "sim-secret",
+  MPESA_PASSKEY: "sim-passkey",
+  MPESA_SHORTCODE: "174379",
+  MPESA_BASE_URL: simulatorUrl,
+  MPESA_INITIATOR_NAME: "sim-initiator",
+  MPESA_SECURITY_CREDENTIAL: "sim-credential",
+});

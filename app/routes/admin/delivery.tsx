@@ -3,6 +3,7 @@ import { data, useFetcher } from "react-router";
 import { DeleteDialog } from "~/components/admin/delete-dialog";
 import { PayOnDeliveryFields } from "~/components/admin/delivery-pay-on-delivery";
 import { AdminIcon } from "~/components/admin/icon";
+import { SwitchButton } from "~/components/admin/switch-button";
 import { AdminTable, Cell, EmptyState, IconButton, RowActions } from "~/components/admin/table";
 import { useDialogForm } from "~/components/admin/use-dialog-form";
 import { Button } from "~/components/ui/button";
@@ -165,19 +166,7 @@ export default function Delivery({ loaderData, actionData }: Route.ComponentProp
           <input type="hidden" name="id" value={each.id} />
           <input type="hidden" name="version" value={each.version} />
           <input type="hidden" name="active" value={on ? "off" : "on"} />
-          <button
-            type="submit"
-            role="switch"
-            aria-checked={on}
-            aria-label={`${each.name} on`}
-            onClick={(event) => posts(event, `${each.name} switched ${on ? "off" : "on"}.`)}
-            className="group inline-flex h-7 w-12 shrink-0 items-center rounded-full border-2 border-transparent bg-earth-700/40 transition-colors aria-checked:bg-green-700 dark:bg-clay-200/30 dark:aria-checked:bg-green-500"
-          >
-            <span
-              aria-hidden="true"
-              className="size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform group-aria-checked:translate-x-5.5"
-            />
-          </button>
+          <SwitchButton on={on} label={`${each.name} on`} onClick={(event) => posts(event, `${each.name} switched ${on ? "off" : "on"}.`)} />
         </row.Form>
       ),
       actions: (

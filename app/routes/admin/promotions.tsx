@@ -1,8 +1,9 @@
-import { type MouseEvent, useState } from "react";
+import { useState } from "react";
 import { data, useFetcher } from "react-router";
 import type { z } from "zod";
 import { DeleteDialog } from "~/components/admin/delete-dialog";
 import { AdminIcon } from "~/components/admin/icon";
+import { SwitchButton } from "~/components/admin/switch-button";
 import {
   CATEGORY_BOX,
   PRODUCT_BOX,
@@ -165,22 +166,14 @@ export default function Promotions({ loaderData, actionData }: Route.ComponentPr
         <input type="hidden" name="id" value={each.id} />
         <input type="hidden" name="version" value={each.version} />
         <input type="hidden" name="active" value={on ? "off" : "on"} />
-        <button
-          type="submit"
-          role="switch"
-          aria-checked={on}
-          aria-label={`${title} on`}
-          onClick={(event: MouseEvent) => {
+        <SwitchButton
+          on={on}
+          label={`${title} on`}
+          onClick={(event) => {
             if (busy) event.preventDefault();
             else setDone(`${title} switched ${on ? "off" : "on"}.`);
           }}
-          className="group inline-flex h-7 w-12 shrink-0 items-center rounded-full border-2 border-transparent bg-earth-700/40 transition-colors aria-checked:bg-green-700 dark:bg-clay-200/30 dark:aria-checked:bg-green-500"
-        >
-          <span
-            aria-hidden="true"
-            className="size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform group-aria-checked:translate-x-5.5"
-          />
-        </button>
+        />
       </row.Form>
     );
   };

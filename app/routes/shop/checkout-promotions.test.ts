@@ -1,12 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, test } from "vitest";
 import { staffActor } from "~/domain/audit";
-import type { PromotionDetails } from "~/domain/promotions.schema";
 import { orderById } from "~/server/orders.server";
-import { createPromotion, switchPromotion } from "~/server/promotions.server";
+import { switchPromotion } from "~/server/promotions.server";
 import { writeSiteDocument } from "~/server/site-documents.server";
 import { action } from "./checkout";
-import { givenProduct } from "../../../tests/setup/builders";
+import { givenProduct, givenPromotion } from "../../../tests/setup/builders";
 import { mpesaShopSettings } from "../../../tests/setup/shop-settings";
 
 // Checkout's Discount code field (issue 24): Apply answers with what a code gives or why not, keeping what was typed,
@@ -14,21 +13,6 @@ import { mpesaShopSettings } from "../../../tests/setup/shop-settings";
 
 const owner = staffActor("owner@duka.test");
 const ksh = (shillings: number) => shillings * 100;
-
-const details = (changes: Partial<PromotionDetails>): PromotionDetails => ({
-  code: null,
-  name: "",
-  kind: "percent",
-  value: 10,
-  scope: { kind: "everything" },
-  minSubtotalCents: 0,
-  startsAt: null,
-  endsAt: null,
-  totalUses: null,
-  usesPerPhone: null,
-  combinesWithAutomatic: false,
-  ...changes,
-});
 
 type Answer = { errors: Record<string, string>; values: Record<string, string>; applied?: { code: string | null } | null; posted?: { bag: unknown[] } };
 
@@ -48,14 +32,13 @@ const day = 24 * 60 * 60_000;
 beforeAll(async () => {
   await writeSiteDocument("settings", mpesaShopSettings());
   await givenProduct({ id: "promo-kikoi", name: "Kikoi Wrap", priceCents: ksh(1_500), stock: 50 });
-  await createPromotion(details({ code: "KARIBU10" }), owner);
-  const off = await createPromotion(details({ code: "OFFNOW" }), owner);
-  if (off.ok) await switchPromotion(off.id, false, 1, owner);
-  await createPromotion(details({ code: "OLDSALE", endsAt: new Date(now - day) }), owner);
-  await createPromotion(details({ code: "SOONSALE", startsAt: new Date(now + day) }), owner);
-  await createPromotion(details({ code: "BIGSPEND", minSubtotalCents: ksh(5_000) }), owner);
-  await createPromotion(details({ code: "ONCEEACH", usesPerPhone: 1 }), owner);
-  await createPromotion(details({ code: "ONEONLY", totalUses: 1 }), owner);
+  await givenPromotion({ code: "KARIBU10" });
+  await switchPromotion(await givenPromotion({ code: "OFFNOW" }), false, 1, owner);
+  await givenPromotion({ code: "OLDSALE", endsAt: new Date(now - day) });
+  await givenPromotion({ code: "SOONSALE", startsAt: new Date(now + day) });
+  await givenPromotion({ code: "BIGSPEND", minSubtotalCents: ksh(5_000) });
+  await givenPromotion({ code: "ONCEEACH", usesPerPhone: 1 });
+  await givenPromotion({ code: "ONEONLY", totalUses: 1 });
 });
 
 describe("Apply", () => {

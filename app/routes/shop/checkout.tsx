@@ -28,7 +28,7 @@ import { config } from "~/server/config.server";
 import { formFields } from "~/server/form.server";
 import { productsForBag } from "~/server/catalogue.server";
 import { orderIdForKey, placeOrder } from "~/server/orders.server";
-import { automaticOffers, checkCode, ruleOf } from "~/server/promotions.server";
+import { automaticOffers, checkCode, codesOffered, ruleOf } from "~/server/promotions.server";
 import { readSiteDocument } from "~/server/site-documents.server";
 import type { Route } from "./+types/checkout";
 import type { ShopPageHandle } from "./layout";
@@ -38,12 +38,19 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader() {
-  const [settings, delivery, offers] = await Promise.all([readSiteDocument("settings"), deliveryChoices(), automaticOffers()]);
+  const [settings, delivery, offers, codes] = await Promise.all([
+    readSiteDocument("settings"),
+    deliveryChoices(),
+    automaticOffers(),
+    codesOffered(),
+  ]);
   return {
     // The zones and pick-up points switched on (issue 23): none, and checkout asks nothing about delivery.
     delivery,
     // The automatic offers a bag may get now (issue 24): the summary shows the best; placeOrder decides again.
     offers: offers.map(ruleOf),
+    // The Discount code field shows only while the shop has a code a shopper could use.
+    codes,
     // One key per visit to this page: resubmitting (a double click, back and retry) finds the same order.
     idempotencyKey: randomUUID(),
     paymentMethods: settings.paymentMethods.filter((m) => m.enabled).map((m) => ({ id: m.id, name: m.name, instructions: m.instructions })),
@@ -69,7 +76,8 @@ type CheckoutAnswer = {
  */
 async function applyCode(fields: Record<string, string>) {
   const bag = bagSchema.safeParse(fields.bag);
-  if (!bag.success) return data<CheckoutAnswer>({ errors: { bag: bag.error.issues[0]?.message ?? "" }, problem: null, values: fields }, { status: 400 });
+  if (!bag.success)
+    return data<CheckoutAnswer>({ errors: { bag: bag.error.issues[0]?.message ?? "" }, problem: null, values: fields }, { status: 400 });
   const products = await productsForBag(bag.data.map((line) => line.productId));
   const posted = { bag: bag.data, products };
   const code = (fields.code ?? "").trim();
@@ -77,9 +85,18 @@ async function applyCode(fields: Record<string, string>) {
   const lines = pricedBagLines(bag.data, (id) => products.find((product) => product.id === id));
   const verdict = await checkCode(code, lines, orderCharges(lines, null).subtotalCents);
   if (!verdict.ok) {
-    return data<CheckoutAnswer>({ errors: { code: promotionRefusalMessage(verdict.refusal) }, problem: null, values: fields, applied: null, posted }, { status: 400 });
+    return data<CheckoutAnswer>(
+      { errors: { code: promotionRefusalMessage(verdict.refusal) }, problem: null, values: fields, applied: null, posted },
+      { status: 400 },
+    );
   }
-  return data<CheckoutAnswer>({ errors: {}, problem: null, values: { ...fields, code: verdict.rule.code ?? code }, applied: verdict.rule, posted });
+  return data<CheckoutAnswer>({
+    errors: {},
+    problem: null,
+    values: { ...fields, code: verdict.rule.code ?? code },
+    applied: verdict.rule,
+    posted,
+  });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -107,13 +124,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!result.ok) {
       const message = checkoutProblemMessage(result.problem);
       // No delivery chosen (or one switched off meanwhile) is the Delivery question's error, beside it.
-      if (result.problem.kind === "delivery") return data({ errors: { delivery: message }, problem: null, values: fields }, { status: 400, headers });
+      if (result.problem.kind === "delivery")
+        return data({ errors: { delivery: message }, problem: null, values: fields }, { status: 400, headers });
       // Pay on delivery where it does not apply (a tampered or outdated form) is the Payment method's error.
       if (result.problem.kind === "pay-on-delivery") {
         return data({ errors: { paymentMethod: message }, problem: null, values: fields }, { status: 400, headers });
       }
       // A code that cannot be used (used up meanwhile, this phone's uses spent) is the code field's error.
-      if (result.problem.kind === "promotion") return data({ errors: { code: message }, problem: null, values: fields, applied: null }, { status: 409, headers });
+      if (result.problem.kind === "promotion")
+        return data({ errors: { code: message }, problem: null, values: fields, applied: null }, { status: 409, headers });
       return data({ errors: {}, problem: message, values: fields }, { status: 409, headers });
     }
     return redirect(`/payment-instructions/${result.orderId}`, { headers });
@@ -276,13 +295,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               {loaderData.delivery.map((choice) => (
                 <ChoiceCard key={choice.id} name="delivery" value={choice.id} chosen={deliveryId} choose={setDeliveryId} required>
                   <span className="font-semibold">{deliveryOptionLabel(choice, subtotal)}</span>
-                  {[choice.areas, choice.deliveryTime, choice.directions, choice.openingHours]
-                    .filter(Boolean)
-                    .map((detail) => (
-                      <span key={detail} className="block text-sm font-normal">
-                        {detail}
-                      </span>
-                    ))}
+                  {[choice.areas, choice.deliveryTime, choice.directions, choice.openingHours].filter(Boolean).map((detail) => (
+                    <span key={detail} className="block text-sm font-normal">
+                      {detail}
+                    </span>
+                  ))}
                 </ChoiceCard>
               ))}
             </div>
@@ -316,21 +333,23 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             <p className="mt-2 whitespace-pre-line">{method.instructions}</p>
           </section>
         )}
-        <div className="flex items-start gap-2">
-          <TextField
-            label="Discount code"
-            name="code"
-            autoComplete="off"
-            autoCapitalize="characters"
-            maxLength={40}
-            defaultValue={values.code}
-            error={errors.code}
-            className="flex-1"
-          />
-          <Button type="submit" name="intent" value="apply-code" variant="secondary" formNoValidate disabled={applying} className="mt-6">
-            Apply
-          </Button>
-        </div>
+        {(loaderData.codes || values.code) && (
+          <div className="flex items-start gap-2">
+            <TextField
+              label="Discount code"
+              name="code"
+              autoComplete="off"
+              autoCapitalize="characters"
+              maxLength={40}
+              defaultValue={values.code}
+              error={errors.code}
+              className="flex-1"
+            />
+            <Button type="submit" name="intent" value="apply-code" variant="secondary" formNoValidate disabled={applying} className="mt-6">
+              Apply
+            </Button>
+          </div>
+        )}
         <ErrorMessage>{actionData?.problem ?? errors.bag ?? errors.idempotencyKey}</ErrorMessage>
         <Button type="submit" disabled={!method || placing} aria-describedby={method ? undefined : "choose-method"} className="w-full">
           {placing ? "Placing order..." : "Place Order"}
