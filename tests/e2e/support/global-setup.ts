@@ -1,7 +1,8 @@
-import { removeDataDir, startShop } from "./shop-server";
+import { removeDataDir, sampleShopTemplate, startShop } from "./shop-server";
 
 /** One built shop with the sample data for the whole run, shared by the specs (each may start its own too). */
 export default async function globalSetup() {
+  const template = await sampleShopTemplate();
   // The specs place many orders from one address and phone: the checkout limits (decision 029) and the units unpaid
   // orders may hold (decision 043) are tested on shops of their own.
   const shop = await startShop({
@@ -17,5 +18,6 @@ export default async function globalSetup() {
   return async () => {
     await shop.stop();
     removeDataDir(shop.dataDir);
+    removeDataDir(template);
   };
 }
