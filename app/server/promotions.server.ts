@@ -186,7 +186,7 @@ export type OrderDiscounts = { ok: true; discounts: AppliedDiscount[] } | { ok: 
 
 /**
  * The discounts of an order being placed, decided inside its transaction (after its products are locked). The code
- * and every automatic offer with a limit are locked in id order, so two checkouts taking the last use queue, and the
+ * and the automatic offers with a limit whose minimum the bag reaches are locked in id order, so two checkouts taking the last use queue, and the
  * second counts the first's use. An automatic offer the order may not use is left out; a code it may not use refuses
  * the order, so the shopper sees why before paying more than they were shown.
  */

@@ -1,40 +1,13 @@
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { DELIVERY_FEE_MESSAGE, DELIVERY_NAME_REQUIRED, DELIVERY_OPTION_GONE_MESSAGE, FREE_FROM_MESSAGE } from "~/domain/delivery.schema";
 import { timelineOf } from "~/server/audit.server";
 import { deliveryChoices, listDeliveryOptions } from "~/server/delivery.server";
-import { startSession } from "~/server/session.server";
-import { addStaff } from "~/server/staff.server";
-import { action, loader } from "./delivery";
+import * as delivery from "./delivery";
+import { staffForms } from "../../../tests/setup/staff-forms";
 
 // The Delivery page's action, as the page's forms post to it: what it saves, and what it answers when it saves nothing.
 
-const SHOP = "http://shop.test";
-const context = { cspNonce: "", clientAddress: "203.0.113.9" };
-let cookies: { owner: string; developer: string };
-
-beforeAll(async () => {
-  const cookieOf = async (email: string, role: "owner" | "developer") =>
-    (await startSession(new Request(SHOP), (await addStaff({ email, password: "a long enough password", role })).id)).split(";")[0]!;
-  cookies = { owner: await cookieOf("owner@delivery.test", "owner"), developer: await cookieOf("dev@delivery.test", "developer") };
-});
-
-const post = (fields: Record<string, string>, cookie = cookies.owner) =>
-  action({
-    request: new Request(`${SHOP}/admin/delivery`, {
-      method: "POST",
-      headers: { Origin: SHOP, Cookie: cookie },
-      body: new URLSearchParams(fields),
-    }),
-    params: {},
-    context,
-  } as never);
-/** The action's answer as the page reads it, with its status. */
-const answer = async (fields: Record<string, string>, cookie?: string) => {
-  const result = (await post(fields, cookie)) as { data?: unknown; init?: { status?: number } | null } & Record<string, unknown>;
-  return "data" in result && "init" in result
-    ? { ...(result.data as object), status: result.init?.status ?? 200 }
-    : { ...result, status: 200 };
-};
+const { cookies, post, answer, load } = staffForms(delivery, "/admin/delivery", "delivery.test");
 const named = async (name: string) => (await listDeliveryOptions()).find((row) => row.name === name)!;
 
 const CHANGED =
@@ -60,11 +33,7 @@ test("both roles add zones and pick-up points; the page lists them; each is on r
     errors: {},
     status: 200,
   });
-  const page = (await loader({
-    request: new Request(`${SHOP}/admin/delivery`, { headers: { Cookie: cookies.developer } }),
-    params: {},
-    context,
-  } as never)) as {
+  const page = (await load()) as {
     options: { name: string; feeCents: number; freeFromCents: number | null }[];
   };
   expect(page.options.map(({ name, feeCents, freeFromCents }) => ({ name, feeCents, freeFromCents }))).toEqual([

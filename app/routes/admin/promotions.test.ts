@@ -1,4 +1,4 @@
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import {
   AMOUNT_MESSAGE,
   CHOOSE_CATEGORIES_MESSAGE,
@@ -17,46 +17,15 @@ import { timelineOf } from "~/server/audit.server";
 import { db } from "~/server/db/database.server";
 import { orderDiscounts } from "~/server/db/schema.server";
 import { listPromotions } from "~/server/promotions.server";
-import { startSession } from "~/server/session.server";
-import { addStaff } from "~/server/staff.server";
 import { givenCategory, givenProduct, givenStoredOrder } from "../../../tests/setup/builders";
-import { action, loader } from "./promotions";
+import * as promotions from "./promotions";
+import { staffForms } from "../../../tests/setup/staff-forms";
 
 // The Promotions page's action, as its forms post to it: what it saves, and what it answers when it saves nothing.
 
-const SHOP = "http://shop.test";
-const context = { cspNonce: "", clientAddress: "203.0.113.9" };
-let cookies: { owner: string; developer: string };
-
-beforeAll(async () => {
-  const cookieOf = async (email: string, role: "owner" | "developer") =>
-    (await startSession(new Request(SHOP), (await addStaff({ email, password: "a long enough password", role })).id)).split(";")[0]!;
-  cookies = { owner: await cookieOf("owner@promotions.test", "owner"), developer: await cookieOf("dev@promotions.test", "developer") };
-});
-
-const post = (fields: Record<string, string>, cookie = cookies.owner) =>
-  action({
-    request: new Request(`${SHOP}/admin/promotions`, {
-      method: "POST",
-      headers: { Origin: SHOP, Cookie: cookie },
-      body: new URLSearchParams(fields),
-    }),
-    params: {},
-    context,
-  } as never);
-/** The action's answer as the page reads it, with its status. */
-const answer = async (fields: Record<string, string>, cookie?: string) => {
-  const result = (await post(fields, cookie)) as { data?: unknown; init?: { status?: number } | null } & Record<string, unknown>;
-  return "data" in result && "init" in result
-    ? { ...(result.data as object), status: result.init?.status ?? 200 }
-    : { ...result, status: 200 };
-};
+const { cookies, post, answer, load } = staffForms(promotions, "/admin/promotions", "promotions.test");
 const page = async () =>
-  (await loader({
-    request: new Request(`${SHOP}/admin/promotions`, { headers: { Cookie: cookies.developer } }),
-    params: {},
-    context,
-  } as never)) as {
+  (await load()) as {
     promotions: Awaited<ReturnType<typeof listPromotions>>;
     categories: { id: string; name: string }[];
     products: { id: string; name: string }[];
