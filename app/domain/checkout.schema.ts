@@ -27,11 +27,7 @@ function readPostedBag(text: string): BagLine[] | undefined {
 
 export const checkoutSchema = z.object({
   name: z.string().trim().min(1, "Please enter your full name.").max(120, "Please shorten your name to 120 characters."),
-  address: z
-    .string()
-    .trim()
-    .min(1, "Please enter your delivery address.")
-    .max(500, "Please shorten the address to 500 characters."),
+  address: z.string().trim().min(1, "Please enter your delivery address.").max(500, "Please shorten the address to 500 characters."),
   phone: phoneSchema,
   paymentMethod: z.string(PAYMENT_METHOD_MESSAGE).trim().min(1, PAYMENT_METHOD_MESSAGE).max(80, PAYMENT_METHOD_MESSAGE),
   // The delivery zone or pick-up point chosen, by id; placeOrder checks it is one the shop offers.
@@ -49,6 +45,12 @@ export const checkoutSchema = z.object({
     .transform((code) => code || undefined)
     .optional(),
   bag: bagSchema,
+  // "Send me news and offers" (issue 25): a ticked box posts its name, whatever its value; placing the order then
+  // records the phone's consent to marketing.
+  marketing: z
+    .string()
+    .transform(() => true)
+    .optional(),
   // One per checkout page: a double click or a resubmitted form finds the order it already placed.
   idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, ORDER_FAILED_MESSAGE),
 });

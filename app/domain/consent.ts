@@ -20,10 +20,16 @@ export const CONSENT_SOURCE_LABELS: Record<ConsentSource, string> = {
 /** One change of a phone's consent. */
 export type ConsentChange = { agreed: boolean; at: Date; source: ConsentSource; staffEmail: string | null };
 
-/** Whether a phone may be sent marketing now: only if its latest change agreed. No change at all is no consent. */
+/**
+ * Whether a phone may be sent marketing now: only if its latest change agreed. No change at all is no consent, and
+ * of two changes at the same instant the withdrawal wins. consent.server.ts asks the same in SQL.
+ */
 export function hasConsent(changes: readonly Pick<ConsentChange, "agreed" | "at">[]): boolean {
   let latest: Pick<ConsentChange, "agreed" | "at"> | undefined;
-  for (const change of changes) if (!latest || change.at >= latest.at) latest = change;
+  for (const change of changes) {
+    const later = !latest || change.at > latest.at || (change.at.getTime() === latest.at.getTime() && !change.agreed);
+    if (later) latest = change;
+  }
   return latest?.agreed ?? false;
 }
 

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, or } from "drizzle-orm";
 import type { CheckoutProblem } from "~/domain/checkout";
 import type { CheckoutInput } from "~/domain/checkout.schema";
+import { checkoutConsentChange } from "~/domain/consent";
 import { deliveryOptionName, mayPayOnDelivery, orderCharges } from "~/domain/delivery";
 import { totalDiscountCents } from "~/domain/promotions";
 import { PAY_ON_DELIVERY } from "~/domain/pay-on-delivery";
@@ -14,6 +15,7 @@ import { PLACING_AN_ORDER, quantitiesByStockUnit } from "~/domain/stock";
 import { sameOptions } from "~/domain/variants";
 import { looksLikeTrackingId, newTrackingId, normaliseTrackingId } from "~/domain/tracking-id";
 import { type OrderFacts, orderPlacedEvent } from "~/domain/order-messages";
+import { recordConsentChange } from "./consent.server";
 import type { Queryable } from "./db/client.server";
 import { db } from "./db/database.server";
 import { deliveryChoices } from "./delivery.server";
@@ -63,7 +65,9 @@ export async function placeOrder(input: CheckoutInput, now = new Date(), from?: 
   if (choices.length > 0 && !delivery) return { ok: false, problem: { kind: "delivery" } };
 
   try {
-    return await (await db()).transaction(async (tx): Promise<PlaceOrderResult> => {
+    return await (
+      await db()
+    ).transaction(async (tx): Promise<PlaceOrderResult> => {
       if (from) await lockHolder(tx, from.holder);
       // Locked in id order, so concurrent checkouts of overlapping bags queue instead of deadlocking.
       const locked = await lockProducts(tx, [...new Set(input.bag.map((line) => line.productId))]);
@@ -83,7 +87,8 @@ export async function placeOrder(input: CheckoutInput, now = new Date(), from?: 
         const sizeOk = product.sizes.length === 0 ? line.size === "" : product.sizes.includes(line.size);
         const colorOk = product.colors.length === 0 ? line.color === "" : product.colors.includes(line.color);
         const variant = product.variants.find((v) => sameOptions(v, line));
-        if (!sizeOk || !colorOk || (product.variants.length > 0 && !variant)) return refuse({ kind: "option-gone", productName: product.name });
+        if (!sizeOk || !colorOk || (product.variants.length > 0 && !variant))
+          return refuse({ kind: "option-gone", productName: product.name });
         lines.push({
           position,
           productId: product.id,
@@ -162,6 +167,9 @@ export async function placeOrder(input: CheckoutInput, now = new Date(), from?: 
         ...discountLineWrites(tx, orderId, promoted.discounts),
         ...orderMessageWrites(tx, facts, orderPlacedEvent(orderId), { lines, discounts: promoted.discounts }, documents, now),
       ]);
+      // Consent to marketing is kept only with an order that was placed (issue 25).
+      const consent = checkoutConsentChange(input.marketing === true, now);
+      if (consent) await recordConsentChange(tx, phoneDigits(input.phone), consent);
       // Shop pages show only whether a product is in stock: they are dropped when this order sells one out.
       if (soldOutChangedBy(locked, wanted, PLACING_AN_ORDER)) await publish(tx, "products");
       return { ok: true, orderId };
@@ -330,10 +338,16 @@ export async function lookUpOrder(input: string): Promise<OrderLookup> {
   if (!text) return { kind: "none" };
   const database = await db();
   if (looksLikeTrackingId(text)) {
-    const [row] = await database.select({ trackingId: orders.trackingId }).from(orders).where(eq(orders.trackingId, normaliseTrackingId(text)));
+    const [row] = await database
+      .select({ trackingId: orders.trackingId })
+      .from(orders)
+      .where(eq(orders.trackingId, normaliseTrackingId(text)));
     if (row) return { kind: "tracking", trackingId: row.trackingId };
   }
-  const [byId] = await database.select({ trackingId: orders.trackingId }).from(orders).where(eq(orders.id, normaliseOrderId(text)));
+  const [byId] = await database
+    .select({ trackingId: orders.trackingId })
+    .from(orders)
+    .where(eq(orders.id, normaliseOrderId(text)));
   if (byId) return { kind: "tracking", trackingId: byId.trackingId };
   const digits = phoneDigits(text);
   if (digits.length >= 9 && digits.length === text.replace(/[\s+()-]/g, "").length) {
@@ -350,7 +364,13 @@ export async function ordersByPhone(phone: string): Promise<PhoneOrderCard[]> {
   const digits = phoneDigits(phone);
   if (digits.length < 9) return [];
   return (await db())
-    .select({ id: orders.id, trackingId: orders.trackingId, orderDate: orders.orderDate, status: orders.status, totalCents: orders.totalCents })
+    .select({
+      id: orders.id,
+      trackingId: orders.trackingId,
+      orderDate: orders.orderDate,
+      status: orders.status,
+      totalCents: orders.totalCents,
+    })
     .from(orders)
     .where(and(eq(orders.clientPhoneDigits, digits)))
     .orderBy(desc(orders.orderDate))

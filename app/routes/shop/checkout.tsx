@@ -15,6 +15,7 @@ import {
   tooManyCheckoutsMessage,
 } from "~/domain/checkout";
 import { bagSchema, checkoutSchema } from "~/domain/checkout.schema";
+import { MARKETING_CONSENT_LABEL, PRIVACY_NOTICE, PRIVACY_POLICY_LINK_TEXT } from "~/domain/consent";
 import type { BagLine } from "~/domain/bag";
 import { deliveryOptionLabel, deliveryOptionName, mayPayOnDelivery, orderCharges } from "~/domain/delivery";
 import { bagDiscounts, pricedBagLines, type PromotionRule, promotionRefusalMessage, totalDiscountCents } from "~/domain/promotions";
@@ -350,6 +351,22 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             </Button>
           </div>
         )}
+        <label className="flex min-h-11 cursor-pointer items-start gap-3 text-sm">
+          <input
+            type="checkbox"
+            name="marketing"
+            value="yes"
+            defaultChecked={values.marketing !== undefined}
+            aria-describedby="marketing-hint"
+            className="mt-0.5 size-5 shrink-0 accent-clay-600"
+          />
+          <span>
+            <span className="font-semibold">{MARKETING_CONSENT_LABEL}</span>
+            <span id="marketing-hint" className="block">
+              By SMS to this phone. You can stop at any time.
+            </span>
+          </span>
+        </label>
         <ErrorMessage>{actionData?.problem ?? errors.bag ?? errors.idempotencyKey}</ErrorMessage>
         <Button type="submit" disabled={!method || placing} aria-describedby={method ? undefined : "choose-method"} className="w-full">
           {placing ? "Placing order..." : "Place Order"}
@@ -359,6 +376,12 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             {PAYMENT_METHOD_MESSAGE}
           </p>
         )}
+        <p className="text-center text-sm">
+          {PRIVACY_NOTICE}{" "}
+          <Link to="/privacy" className="font-semibold underline">
+            {PRIVACY_POLICY_LINK_TEXT}
+          </Link>
+        </p>
       </Form>
     </div>
   );

@@ -12,7 +12,8 @@ export const STAFF_ROLE_VALUES = ["owner", "developer"] as const;
 export const DELIVERY_OPTION_KINDS = ["zone", "pick-up"] as const;
 export const PROMOTION_KIND_VALUES = ["percent", "amount", "free-delivery"] as const;
 export const PROMOTION_SCOPE_VALUES = ["everything", "categories", "products"] as const;
-export const SITE_DOCUMENT_KEYS = ["settings", "contactInfo", "faqs", "ourStory", "notification", "messageTemplates"] as const;
+export const SITE_DOCUMENT_KEYS = ["settings", "contactInfo", "faqs", "ourStory", "notification", "messageTemplates", "privacy"] as const;
+export const CONSENT_SOURCE_VALUES = ["checkout", "staff", "sms-reply", "opt-out-link"] as const;
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 
@@ -402,6 +403,28 @@ export const staffSessions = pgTable(
     index("staff_sessions_staff").on(t.staffId),
     index("staff_sessions_expires").on(t.expiresAt),
     uniqueIndex("staff_sessions_id").on(t.id),
+  ],
+);
+
+/**
+ * Each change of a phone's consent to marketing (issue 25, decision 057), never updated: the latest change decides
+ * (domain/consent.ts hasConsent; consent.server.ts asks the same in SQL, and a test checks the two agree). Keyed by
+ * the phone's digits, as orders link phones; `staff_email` is who changed it when staff did.
+ */
+export const consentEvents = pgTable(
+  "consent_events",
+  {
+    id: text("id").primaryKey(),
+    phoneDigits: text("phone_digits").notNull(),
+    agreed: boolean("agreed").notNull(),
+    at: timestamp("at", { withTimezone: true, mode: "date" }).notNull(),
+    source: text("source", { enum: CONSENT_SOURCE_VALUES }).notNull(),
+    staffEmail: text("staff_email"),
+  },
+  (t) => [
+    index("consent_events_phone_at").on(t.phoneDigits, t.at),
+    check("consent_events_source_known", sql`${t.source} in (${oneOf(CONSENT_SOURCE_VALUES)})`),
+    check("consent_events_phone_digits", sql`${t.phoneDigits} ~ '^[0-9]+$'`),
   ],
 );
 
