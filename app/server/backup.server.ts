@@ -21,6 +21,7 @@ export const BACKUP_TABLES = [
   "payments",
   "notifications",
   "newsletter_subscribers",
+  "consent_events",
   "catalogue_imports",
   "imported_images",
   "staff_users",
