@@ -11,6 +11,7 @@ import { closeMail } from "./mail.server";
 import { configuredSenders, sendDueNotifications } from "./notifications.server";
 import { queueDailyDigest } from "./daily-digest.server";
 import { readSiteDocument } from "./site-documents.server";
+import { removeDetailsPastRetention } from "./anonymise.server";
 
 let stopControlChannel: (() => Promise<void>) | undefined;
 
@@ -51,6 +52,8 @@ const HOLD_SWEEP_MS = 60_000;
 const REMINDER_SWEEP_MS = 60_000;
 /** How often the shop asks M-Pesa about requests no callback answered (decision 036). */
 const PAYMENT_QUERY_SWEEP_MS = 15_000;
+/** How often the shop looks for orders past the retention setting (issue 25): details go within the hour. */
+const RETENTION_SWEEP_MS = 3_600_000;
 /** How often each process looks in the outbox for SMS and emails due (issue 12). */
 const NOTIFICATION_SWEEP_MS = 2_000;
 
@@ -64,6 +67,9 @@ export async function prepareShop(): Promise<{ database: "pglite" | "postgres"; 
   // In the background: a long backlog (a first start with the setting) must not delay serving.
   startSweep("Forgetting old rate-limit counts", RATE_LIMIT_SWEEP_MS, (signal) => sweepRateLimits(new Date(), signal));
   startSweep("Cancelling unpaid orders past the hold time", HOLD_SWEEP_MS, (signal) => cancelUnpaidOrdersPastHold(new Date(), { signal }));
+  startSweep("Removing personal details past the retention", RETENTION_SWEEP_MS, (signal) =>
+    removeDetailsPastRetention(new Date(), { signal }),
+  );
   const mpesa = config().mpesa;
   if (mpesa) {
     void registerPaybillUrls(mpesa).then((registered) => {

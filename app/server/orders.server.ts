@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, type SQL } from "drizzle-orm";
 import type { CheckoutProblem } from "~/domain/checkout";
 import type { CheckoutInput } from "~/domain/checkout.schema";
 import { checkoutConsentChange } from "~/domain/consent";
@@ -15,6 +15,7 @@ import { PLACING_AN_ORDER, quantitiesByStockUnit } from "~/domain/stock";
 import { sameOptions } from "~/domain/variants";
 import { looksLikeTrackingId, newTrackingId, normaliseTrackingId } from "~/domain/tracking-id";
 import { type OrderFacts, orderPlacedEvent } from "~/domain/order-messages";
+import { notAnonymisedSql } from "./anonymise.server";
 import { recordConsentChange } from "./consent.server";
 import type { Queryable } from "./db/client.server";
 import { db } from "./db/database.server";
@@ -254,7 +255,7 @@ export const orderViewColumns = {
   orderDate: orders.orderDate,
 };
 
-async function orderWhere(condition: ReturnType<typeof eq>): Promise<OrderView | undefined> {
+async function orderWhere(condition: SQL | undefined): Promise<OrderView | undefined> {
   const database = await db();
   const [row] = await database
     .select({ order: orderViewColumns, riderName: riders.name })
@@ -276,8 +277,9 @@ export function orderById(id: string): Promise<OrderView | undefined> {
   return orderWhere(eq(orders.id, normaliseOrderId(id)));
 }
 
+/** The public tracking page's order; an anonymised one is not found (decision 058). */
 export function orderByTrackingId(trackingId: string): Promise<OrderView | undefined> {
-  return orderWhere(eq(orders.trackingId, normaliseTrackingId(trackingId)));
+  return orderWhere(and(eq(orders.trackingId, normaliseTrackingId(trackingId)), notAnonymisedSql));
 }
 
 /** The ids of the orders named by order id or tracking id (any case); keys that name no order are left out. */
@@ -341,13 +343,13 @@ export async function lookUpOrder(input: string): Promise<OrderLookup> {
     const [row] = await database
       .select({ trackingId: orders.trackingId })
       .from(orders)
-      .where(eq(orders.trackingId, normaliseTrackingId(text)));
+      .where(and(eq(orders.trackingId, normaliseTrackingId(text)), notAnonymisedSql));
     if (row) return { kind: "tracking", trackingId: row.trackingId };
   }
   const [byId] = await database
     .select({ trackingId: orders.trackingId })
     .from(orders)
-    .where(eq(orders.id, normaliseOrderId(text)));
+    .where(and(eq(orders.id, normaliseOrderId(text)), notAnonymisedSql));
   if (byId) return { kind: "tracking", trackingId: byId.trackingId };
   const digits = phoneDigits(text);
   if (digits.length >= 9 && digits.length === text.replace(/[\s+()-]/g, "").length) {

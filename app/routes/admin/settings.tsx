@@ -5,13 +5,20 @@ import { HeroSlidesEditor } from "~/components/admin/settings-hero-slides";
 import { MpesaExpressSection, SafaricomCallbacksEditor } from "~/components/admin/settings-mpesa";
 import { OrderHoldEditor } from "~/components/admin/settings-order-hold";
 import { PaymentMethodsEditor } from "~/components/admin/settings-payment-methods";
+import { RetentionEditor } from "~/components/admin/settings-retention";
 import { SmsLimitsEditor } from "~/components/admin/settings-sms";
 import { StaffSessionsEditor } from "~/components/admin/settings-staff-sessions";
 import { TextArea, TextField } from "~/components/ui/field";
 import { staffIdleMinutes, twoStepRequiredForDevelopers } from "~/domain/staff-session";
-import { MPESA_CONNECTION_WORKS_MESSAGE, MPESA_NOT_CONFIGURED_MESSAGE, type MpesaTestAnswer, safaricomCallbacksOnly } from "~/domain/mpesa-settings";
+import {
+  MPESA_CONNECTION_WORKS_MESSAGE,
+  MPESA_NOT_CONFIGURED_MESSAGE,
+  type MpesaTestAnswer,
+  safaricomCallbacksOnly,
+} from "~/domain/mpesa-settings";
 import { smsCountries, smsPerDay } from "~/domain/sms-limits";
 import { unitsPerProductPerOrder } from "~/domain/hold-limits";
+import { retentionYears } from "~/domain/anonymise";
 import { holdBeforePaymentMinutes, unpaidHoldMinutes } from "~/domain/unpaid-hold";
 import { mpesaConnection, mpesaSettings, testMpesaConnection } from "~/server/daraja.server";
 import { documentEditorAction, documentEditorLoader } from "~/server/document-editor.server";
@@ -63,6 +70,14 @@ export default function SiteSettings({ loaderData }: Route.ComponentProps) {
             }}
             onChange={(changes) => update((latest) => ({ ...latest, ...changes }))}
             error={error}
+          />
+        </EditorSection>
+
+        <EditorSection title="Privacy" description="What the shop keeps about its customers, and for how long.">
+          <RetentionEditor
+            years={retentionYears(settings)}
+            onChange={(years) => update((latest) => ({ ...latest, removeDetailsAfterYears: years }))}
+            error={error("removeDetailsAfterYears")}
           />
         </EditorSection>
 

@@ -6,3 +6,6 @@ export const likePattern = (text: string) => `%${escapeLike(text)}%`;
 
 /** A LIKE pattern matching the text at the start, for `lower(column) like …`. */
 export const prefixPattern = (text: string) => `${escapeLike(text)}%`;
+
+/** A LIKE pattern matching the text at the end, for `column like …`. */
+export const suffixPattern = (text: string) => `%${escapeLike(text)}`;
