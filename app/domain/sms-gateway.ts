@@ -31,7 +31,8 @@ const REFUSED_FOR_GOOD = new Set([403, 404, 406, 409]);
 /** Reads the gateway's answer to one message sent to one number. */
 export function readGatewayAnswer(httpStatus: number, body: string): SendOutcome {
   const reasonOf = (text: string) => text.replace(/\s+/g, " ").trim().slice(0, 200);
-  if (httpStatus !== 201 && httpStatus !== 200) return { kind: "retry", reason: `The SMS gateway answered HTTP ${httpStatus}: ${reasonOf(body) || "no reason given"}.` };
+  if (httpStatus !== 201 && httpStatus !== 200)
+    return { kind: "retry", reason: `The SMS gateway answered HTTP ${httpStatus}: ${reasonOf(body) || "no reason given"}.` };
   let json: unknown;
   try {
     json = JSON.parse(body);
@@ -48,3 +49,12 @@ export function readGatewayAnswer(httpStatus: number, body: string): SendOutcome
   const reason = `The SMS gateway refused the message: ${reasonOf(recipient.status)} (${recipient.statusCode}).`;
   return REFUSED_FOR_GOOD.has(recipient.statusCode) ? { kind: "refused", reason } : { kind: "retry", reason };
 }
+
+/**
+ * A reply to the shop's SMS as Africa's Talking forwards it to the shop's incoming-messages address (a form post with
+ * `from`, `to`, `text`, `date`, `id` and more): only who sent it and what they wrote matter to the shop.
+ */
+export const smsReplySchema = z.object({
+  from: z.string().trim().max(40),
+  text: z.string().max(2_000).default(""),
+});

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac } from "node:crypto";
 import type { z } from "zod";
 import {
   readStkQueryAnswer,
@@ -9,9 +9,16 @@ import {
   tokenUsableUntil,
   transactionStatusRequest,
 } from "~/domain/mpesa";
-import { darajaErrorSchema, registerUrlAnswerSchema, stkPushAnswerSchema, tokenAnswerSchema, transactionStatusAnswerSchema } from "~/domain/mpesa.schema";
+import {
+  darajaErrorSchema,
+  registerUrlAnswerSchema,
+  stkPushAnswerSchema,
+  tokenAnswerSchema,
+  transactionStatusAnswerSchema,
+} from "~/domain/mpesa.schema";
 import type { MpesaConnection } from "~/domain/mpesa-settings";
 import { config, type MpesaConfig } from "./config.server";
+import { sameSecret } from "./secret-text.server";
 
 // The one door to Safaricom's Daraja API (issue 11). Configured only by the MPESA_* variables; with none set,
 // M-Pesa Express is off and every caller falls back to the instructions of product.md §2.
@@ -38,7 +45,10 @@ export function mpesaConnection(): MpesaConnection {
  * callbacks for requests sent before one still arrive.
  */
 function callbackSecret(mpesa: MpesaConfig): string {
-  return mpesa.callbackSecret ?? createHmac("sha256", mpesa.consumerSecret).update(`duka callbacks ${mpesa.shortcode}`).digest("hex").slice(0, 32);
+  return (
+    mpesa.callbackSecret ??
+    createHmac("sha256", mpesa.consumerSecret).update(`duka callbacks ${mpesa.shortcode}`).digest("hex").slice(0, 32)
+  );
 }
 
 export const DARAJA_HOOKS = ["express", "paybill-confirmation", "paybill-validation", "paybill-check", "paybill-check-timeout"] as const;
@@ -59,18 +69,12 @@ export function callbackUrls(mpesa: MpesaConfig) {
   };
 }
 
-const sameText = (expected: string, given: string) => {
-  const a = Buffer.from(expected);
-  const b = Buffer.from(given);
-  return a.length === b.length && timingSafeEqual(a, b);
-};
-
 /**
  * Whether a hook address's secret segment is this shop's (compared in constant time): the current secret, or
  * the one it replaced while MPESA_CALLBACK_SECRET_PREVIOUS names it, for callbacks already on their way.
  */
 export function isCallbackSecret(mpesa: MpesaConfig, secret: string): boolean {
-  return [callbackSecret(mpesa), mpesa.previousCallbackSecret].some((expected) => expected !== undefined && sameText(expected, secret));
+  return [callbackSecret(mpesa), mpesa.previousCallbackSecret].some((expected) => expected !== undefined && sameSecret(expected, secret));
 }
 
 let token: { value: Promise<string>; usableUntil: number; key: string } | undefined;
@@ -116,7 +120,13 @@ class DarajaError extends Error {
 type DarajaAnswer = { ok: boolean; status: number; body: unknown };
 
 /** One call to Daraja: its status and JSON body (undefined when not JSON); a DarajaError when unreachable. */
-async function askDaraja(mpesa: MpesaConfig, method: "GET" | "POST", path: string, headers: Record<string, string>, body?: unknown): Promise<DarajaAnswer> {
+async function askDaraja(
+  mpesa: MpesaConfig,
+  method: "GET" | "POST",
+  path: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<DarajaAnswer> {
   let response: Response;
   try {
     response = await fetch(`${mpesa.baseUrl}${path}`, {
@@ -144,7 +154,9 @@ async function askDaraja(mpesa: MpesaConfig, method: "GET" | "POST", path: strin
 function answerOf({ ok, status, body }: DarajaAnswer): unknown {
   if (ok && body !== undefined) return body;
   const error = darajaErrorSchema.safeParse(body);
-  throw new DarajaError(error.success ? `M-Pesa answered: ${error.data.errorMessage} (${error.data.errorCode}).` : `M-Pesa answered HTTP ${status}.`);
+  throw new DarajaError(
+    error.success ? `M-Pesa answered: ${error.data.errorMessage} (${error.data.errorCode}).` : `M-Pesa answered HTTP ${status}.`,
+  );
 }
 
 async function postWithToken(mpesa: MpesaConfig, path: string, body: unknown): Promise<DarajaAnswer> {
@@ -185,7 +197,8 @@ export async function pushPaymentRequest(
       now,
     });
     const answer = await askWithToken(mpesa, "/mpesa/stkpush/v1/processrequest", body, stkPushAnswerSchema);
-    if (String(answer.ResponseCode) !== "0") return { ok: false, message: `M-Pesa answered: ${answer.ResponseDescription ?? answer.ResponseCode}.` };
+    if (String(answer.ResponseCode) !== "0")
+      return { ok: false, message: `M-Pesa answered: ${answer.ResponseDescription ?? answer.ResponseCode}.` };
     return { ok: true, checkoutRequestId: answer.CheckoutRequestID, merchantRequestId: answer.MerchantRequestID };
   } catch (error) {
     return failure(error);
@@ -230,7 +243,8 @@ export async function askPaymentStatus(
       timeoutUrl: urls.paybillCheckTimeout,
     });
     const answer = await askWithToken(mpesa, "/mpesa/transactionstatus/v1/query", body, transactionStatusAnswerSchema);
-    if (String(answer.ResponseCode) !== "0") return { ok: false, message: `M-Pesa answered: ${answer.ResponseDescription || answer.ResponseCode}.` };
+    if (String(answer.ResponseCode) !== "0")
+      return { ok: false, message: `M-Pesa answered: ${answer.ResponseDescription || answer.ResponseCode}.` };
     return { ok: true, conversationId: answer.ConversationID };
   } catch (error) {
     return failure(error);

@@ -21,11 +21,19 @@ import { unitsPerProductPerOrder } from "~/domain/hold-limits";
 import { retentionYears } from "~/domain/anonymise";
 import { holdBeforePaymentMinutes, unpaidHoldMinutes } from "~/domain/unpaid-hold";
 import { mpesaConnection, mpesaSettings, testMpesaConnection } from "~/server/daraja.server";
+import { config } from "~/server/config.server";
 import { documentEditorAction, documentEditorLoader } from "~/server/document-editor.server";
+import { smsRepliesUrl } from "~/server/sms.server";
 import type { Route } from "./+types/settings";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return { ...(await documentEditorLoader("settings", request)), mpesa: mpesaConnection() };
+  const { sms, publicUrl } = config();
+  return {
+    ...(await documentEditorLoader("settings", request)),
+    mpesa: mpesaConnection(),
+    // Where the SMS gateway should forward replies, so a STOP withdraws consent (issue 25).
+    smsRepliesUrl: sms && publicUrl ? smsRepliesUrl(sms, publicUrl) : null,
+  };
 }
 
 /** 'Test connection' (issue 11): a fresh token from M-Pesa, and the paybill addresses registered again. */
@@ -111,6 +119,12 @@ export default function SiteSettings({ loaderData }: Route.ComponentProps) {
             onChange={(changes) => update((latest) => ({ ...latest, ...changes }))}
             error={error}
           />
+          {loaderData.smsRepliesUrl && (
+            <p className="text-sm">
+              Replies: in Africa’s Talking, set the incoming messages callback URL to{" "}
+              <code className="break-all">{loaderData.smsRepliesUrl}</code>, so that a customer replying STOP stops marketing SMS at once.
+            </p>
+          )}
         </EditorSection>
 
         <EditorSection
