@@ -36,6 +36,9 @@ export type MailRecord = {
   subject: string;
   text: string;
   html: string | null;
+  /** The one-click unsubscribe headers of a marketing email (RFC 8058), when it has them. */
+  listUnsubscribe: string | null;
+  listUnsubscribePost: string | null;
   receivedAt: string;
 };
 
@@ -273,6 +276,8 @@ export async function startNotifySim(options: NotifySimOptions = {}): Promise<No
       subject: parsed.subject ?? "",
       text: parsed.text ?? "",
       html: typeof parsed.html === "string" ? parsed.html : null,
+      listUnsubscribe: parsed.headerLines.find((line) => line.key === "list-unsubscribe")?.line.replace(/^[^:]*:\s*/, "") ?? null,
+      listUnsubscribePost: parsed.headerLines.find((line) => line.key === "list-unsubscribe-post")?.line.replace(/^[^:]*:\s*/, "") ?? null,
       receivedAt: new Date().toISOString(),
     });
     log(`mail to ${to.join(", ")}: ${parsed.subject ?? "(no subject)"}`);

@@ -6,7 +6,7 @@ import { shopDatabase } from "./db/database.server";
 
 export const EVENTS_CHANNEL = "duka_events";
 
-const SHOP_TOPICS = ["orders", "products", "categories", "riders", "delivery", "promotions", "settings", "content"] as const;
+const SHOP_TOPICS = ["orders", "products", "categories", "riders", "delivery", "promotions", "campaigns", "settings", "content"] as const;
 export type ShopTopic = (typeof SHOP_TOPICS)[number];
 
 const shopEventSchema = z.object({ topic: z.enum(SHOP_TOPICS), id: z.string().max(200).optional() });

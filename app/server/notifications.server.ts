@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { type NotificationChannel, nextAttemptAt, renderEmailHtml, renderText } from "~/domain/notifications";
 import { extraStaffEmailsSchema } from "~/domain/notifications.schema";
+import { CAMPAIGN_MESSAGES, OPTED_OUT } from "~/domain/campaigns";
 import { formatCount } from "~/domain/number-format";
 import { shopDate } from "~/domain/report-period";
 import type { Settings } from "~/domain/site-documents.schema";
@@ -9,7 +10,8 @@ import { budgetSpentEvent, type DueSms, smsPerDay, smsVerdicts } from "~/domain/
 import { config, type MailConfig, type SmsConfig } from "./config.server";
 import type { Database, Queryable, Transaction } from "./db/client.server";
 import { db } from "./db/database.server";
-import { notifications, orders, staffUsers } from "./db/schema.server";
+import { newsletterSubscribers, notifications, orders, staffUsers } from "./db/schema.server";
+import { agreedToMarketingSql } from "./consent.server";
 import { sendMail } from "./mail.server";
 import { awaitingPaymentSql, notPayOnDeliverySql } from "./order-state.server";
 import { newRecordId } from "./random.server";
@@ -26,6 +28,10 @@ export type OutboxMessage = {
   body: string;
   html?: string;
   orderId?: string;
+  /** A campaign's message (issue 25): its campaign, its one-click unsubscribe address, and when it falls due. */
+  campaignId?: string;
+  unsubscribeUrl?: string;
+  dueAt?: Date;
 };
 
 /** A message's id: random enough that a batch written in one millisecond never repeats one (crash bench, 500 at once). */
@@ -37,7 +43,12 @@ const NOT_CONFIGURED: Record<NotificationChannel, string> = {
 };
 
 /** The outbox rows for `messages`, as an insert to run with the change's own statement (see `publish`). */
-export function outboxInsert(tx: Transaction, messages: readonly OutboxMessage[], now: Date, senders: Pick<Senders, "sms" | "mail"> = config()) {
+export function outboxInsert(
+  tx: Transaction,
+  messages: readonly OutboxMessage[],
+  now: Date,
+  senders: Pick<Senders, "sms" | "mail"> = config(),
+) {
   const configured = { sms: senders.sms !== undefined, email: senders.mail !== undefined };
   return tx
     .insert(notifications)
@@ -52,9 +63,11 @@ export function outboxInsert(tx: Transaction, messages: readonly OutboxMessage[]
         body: m.body,
         html: m.html ?? null,
         orderId: m.orderId ?? null,
+        campaignId: m.campaignId ?? null,
+        unsubscribeUrl: m.unsubscribeUrl ?? null,
         state: configured[m.channel] ? ("pending" as const) : ("not sent" as const),
         lastError: configured[m.channel] ? null : NOT_CONFIGURED[m.channel],
-        nextAttemptAt: now,
+        nextAttemptAt: m.dueAt ?? now,
       })),
     )
     .onConflictDoNothing({ target: notifications.key });
@@ -67,7 +80,12 @@ export type StaffEmail = { event: string; message: string; subject: string; body
  * The outbox rows of a staff email: one to every Store Owner account and one to each extra address, found by
  * the statement itself, so the change that sends it reads no staff list first.
  */
-export function staffOutboxInsert(email: StaffEmail, extraAddresses: readonly string[], now: Date, senders: Pick<Senders, "mail"> = config()): SQL {
+export function staffOutboxInsert(
+  email: StaffEmail,
+  extraAddresses: readonly string[],
+  now: Date,
+  senders: Pick<Senders, "mail"> = config(),
+): SQL {
   const id = newMessageId();
   const state = senders.mail ? "pending" : "not sent";
   const lastError = senders.mail ? null : NOT_CONFIGURED.email;
@@ -114,6 +132,10 @@ async function deliver(message: Claimed, senders: Senders): Promise<SendOutcome>
     text: message.body,
     html: message.html ?? message.body,
     fromName: senders.shopName,
+    // One-click unsubscribe for mail programs (RFC 8058): they post to the link, which unsubscribes without a page.
+    ...(message.unsubscribeUrl
+      ? { headers: { "List-Unsubscribe": `<${message.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } }
+      : {}),
   });
 }
 
@@ -151,7 +173,13 @@ async function applySmsLimits(tx: Transaction, due: readonly DueSms[], now: Date
 }
 
 /** The Store Owners' email saying today's SMS budget stopped an SMS; undefined while its message is switched off. */
-async function budgetSpentEmail(tx: Transaction, settings: Settings, today: string, now: Date, senders: Pick<Senders, "mail">): Promise<SQL | undefined> {
+async function budgetSpentEmail(
+  tx: Transaction,
+  settings: Settings,
+  today: string,
+  now: Date,
+  senders: Pick<Senders, "mail">,
+): Promise<SQL | undefined> {
   const template = (await readSiteDocument("messageTemplates", tx))["staff-sms-budget-spent"];
   if (!template.enabled) return undefined;
   const values = { SHOP_NAME: settings.storeName, SMS_PER_DAY: formatCount(smsPerDay(settings)) };
@@ -182,7 +210,32 @@ async function withdrawStaleReminders(tx: Transaction, due: readonly { id: strin
     .leftJoin(orders, eq(orders.id, notifications.orderId))
     .where(and(inArray(notifications.id, reminders), sql`not coalesce(${awaitingPaymentSql} and ${notPayOnDeliverySql}, false)`));
   const ids = stale.map((row) => row.id);
-  if (ids.length > 0) await tx.update(notifications).set({ state: "not sent", lastError: REMINDER_NO_LONGER_DUE }).where(inArray(notifications.id, ids));
+  if (ids.length > 0)
+    await tx.update(notifications).set({ state: "not sent", lastError: REMINDER_NO_LONGER_DUE }).where(inArray(notifications.id, ids));
+  return new Set(ids);
+}
+
+/**
+ * Of the claimed messages, the campaign messages whose recipient no longer agrees (an SMS to a phone whose consent was
+ * withdrawn, an email to an address no longer a confirmed subscriber) become 'not sent' as opted out (issue 25);
+ * returns their ids. Read with the claim, just before sending, so a withdrawal a second before still stops it.
+ */
+async function withdrawOptedOut(tx: Transaction, due: readonly { id: string; message: string }[]): Promise<Set<string>> {
+  const marketing = due.filter((message) => CAMPAIGN_MESSAGES.includes(message.message)).map((message) => message.id);
+  if (marketing.length === 0) return new Set();
+  const optedOut = await tx
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(
+      and(
+        inArray(notifications.id, marketing),
+        sql`not (case ${notifications.channel}
+          when 'sms' then ${agreedToMarketingSql(sql`regexp_replace(${notifications.recipient}, '[^0-9]', '', 'g')`)}
+          else exists (select 1 from ${newsletterSubscribers} s where s.email = ${notifications.recipient} and s.state = 'confirmed') end)`,
+      ),
+    );
+  const ids = optedOut.map((row) => row.id);
+  if (ids.length > 0) await tx.update(notifications).set({ state: "not sent", lastError: OPTED_OUT }).where(inArray(notifications.id, ids));
   return new Set(ids);
 }
 
@@ -209,10 +262,12 @@ export async function sendDueNotifications(senders: Senders, now = new Date(), d
       .orderBy(asc(notifications.nextAttemptAt))
       .limit(SEND_BATCH)
       .for("update", { skipLocked: true });
-    const withdrawn = await withdrawStaleReminders(tx, due);
+    const withdrawn = new Set([...(await withdrawStaleReminders(tx, due)), ...(await withdrawOptedOut(tx, due))]);
     const sms = due.filter((message) => message.channel === "sms" && !withdrawn.has(message.id));
     const smsToSend = sms.length > 0 ? await applySmsLimits(tx, sms, now, senders) : new Set<string>();
-    const toSend = due.filter((message) => message.channel !== "sms" || smsToSend.has(message.id)).map((message) => message.id);
+    const toSend = due
+      .filter((message) => !withdrawn.has(message.id) && (message.channel !== "sms" || smsToSend.has(message.id)))
+      .map((message) => message.id);
     if (toSend.length === 0) return { taken: due.length, claimed: [] };
     const rows = await tx
       .update(notifications)

@@ -577,6 +577,27 @@ export const payments = pgTable(
   ],
 );
 
+/**
+ * Campaigns (issue 25): an email to confirmed newsletter subscribers and/or an SMS to customers who agreed to marketing,
+ * written by staff and sent once. Its messages are rows of the outbox (notifications.campaign_id), each checked against
+ * consent again when claimed to send.
+ */
+export const campaigns = pgTable(
+  "campaigns",
+  {
+    id: text("id").primaryKey(),
+    title: text("title").notNull(),
+    emailSubject: text("email_subject").notNull().default(""),
+    emailText: text("email_text").notNull().default(""),
+    smsText: text("sms_text").notNull().default(""),
+    emailRecipients: integer("email_recipients").notNull().default(0),
+    smsRecipients: integer("sms_recipients").notNull().default(0),
+    sentBy: text("sent_by").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [index("campaigns_sent_at").on(t.sentAt)],
+);
+
 export const NOTIFICATION_CHANNELS = ["sms", "email"] as const;
 /**
  * A message's life: waiting to be sent (again), sent, given up after the last attempt or refused for good by
@@ -610,6 +631,10 @@ export const notifications = pgTable(
     providerId: text("provider_id"),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
+    // The campaign a marketing message belongs to (issue 25), and for a campaign email the one-click unsubscribe address
+    // its List-Unsubscribe header gives (RFC 8058); null for every other message.
+    campaignId: text("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
+    unsubscribeUrl: text("unsubscribe_url"),
     // The shop day (YYYY-MM-DD) an SMS was counted against the daily SMS budget, when it was first claimed to
     // send that day (issue 21); null until then, and for emails.
     countedOn: text("counted_on"),
@@ -619,6 +644,7 @@ export const notifications = pgTable(
     index("notifications_due").on(t.nextAttemptAt).where(sql`${t.state} = 'pending'`),
     index("notifications_log").on(t.createdAt),
     index("notifications_order").on(t.orderId),
+    index("notifications_campaign").on(t.campaignId, t.state),
     index("notifications_counted_on").on(t.countedOn).where(sql`${t.countedOn} is not null`),
     check("notifications_channel_known", sql`${t.channel} in (${oneOf(NOTIFICATION_CHANNELS)})`),
     check("notifications_state_known", sql`${t.state} in (${oneOf(NOTIFICATION_STATES)})`),
