@@ -17,7 +17,7 @@ export const actorLabel = (entry: { staffEmail: string | null; service: string |
   entry.staffEmail ?? entry.service ?? "the shop";
 
 /** What the log records changes of; each has its own timeline. */
-export const AUDITED_ENTITIES = ["product", "category", "rider", "delivery", "promotion", "order", "payment", "notification", "settings", "content"] as const;
+export const AUDITED_ENTITIES = ["product", "category", "rider", "delivery", "promotion", "order", "payment", "customer", "notification", "settings", "content"] as const;
 export type AuditedEntity = (typeof AUDITED_ENTITIES)[number];
 
 export const ENTITY_LABELS: Record<AuditedEntity, string> = {
@@ -28,6 +28,7 @@ export const ENTITY_LABELS: Record<AuditedEntity, string> = {
   promotion: "Promotions",
   order: "Orders",
   payment: "Payments",
+  customer: "Customers",
   notification: "SMS and email",
   settings: "Site Settings",
   content: "Site Content",
@@ -141,6 +142,7 @@ const DOCUMENT_EDITORS: Record<string, string> = {
   faqs: "/admin/faq",
   contactInfo: "/admin/contact",
   ourStory: "/admin/our-story",
+  privacy: "/admin/privacy",
   notification: "/admin/dashboard",
 };
 
@@ -163,6 +165,9 @@ export function recordHref(entity: AuditedEntity, entityId: string): string | nu
       return "/admin/orders/unmatched-payments";
     case "notification":
       return "/admin/notifications-log";
+    // An anonymised customer's page is gone with their phone (decision 058).
+    case "customer":
+      return null;
     case "settings":
     case "content":
       return DOCUMENT_EDITORS[entityId] ?? null;
@@ -177,6 +182,7 @@ const SINGULAR: Record<AuditedEntity, string> = {
   promotion: "Promotion",
   order: "Order",
   payment: "Payment",
+  customer: "Customer",
   notification: "Message",
   settings: "Site Settings",
   content: "Site Content",
@@ -186,6 +192,7 @@ const DOCUMENT_NAMES: Record<string, string> = {
   faqs: "FAQs",
   contactInfo: "Contact Info",
   ourStory: "Our Story",
+  privacy: "Privacy Policy",
   notification: "Notification",
 };
 

@@ -24,6 +24,7 @@ const EDITED = {
   ourStory: "Our Story was",
   notification: "The notification was",
   messageTemplates: "The notifications were",
+  privacy: "The privacy policy was",
 } as const;
 
 const plural = (subject: string) => subject.endsWith("were");

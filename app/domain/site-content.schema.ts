@@ -11,7 +11,16 @@ import {
 } from "./site-content";
 import { notificationTemplatesSchema } from "./notifications.schema";
 import { parsePostedJson } from "./posted-text";
-import { contactInfoSchema, faqsSchema, heroSlideSchema, ourStorySchema, type SiteDocument, settingsSchema } from "./site-documents.schema";
+import { privacyTextProblem } from "./privacy";
+import {
+  contactInfoSchema,
+  faqsSchema,
+  heroSlideSchema,
+  ourStorySchema,
+  privacySchema,
+  type SiteDocument,
+  settingsSchema,
+} from "./site-documents.schema";
 
 // What the settings and content editors post: the whole document as one JSON field, checked against the
 // document's schema plus what only matters when a person edits it.
@@ -57,6 +66,13 @@ const editorSchemas: { [K in EditableDocumentKey]: z.ZodType<SiteDocument<K>> } 
     noRepeatedIds(info.socialLinks, ["socialLinks"], ctx);
   }),
   ourStory: ourStorySchema,
+  // A mistyped placeholder would reach shoppers as braces, so it is named instead.
+  privacy: privacySchema.superRefine((policy, ctx) => {
+    for (const field of ["title", "text"] as const) {
+      const problem = privacyTextProblem(policy[field]);
+      if (problem) ctx.addIssue({ code: "custom", message: problem, path: [field] });
+    }
+  }),
 };
 
 /** Plain words for the document schemas' bare limits; a schema's own message (alt text, web address) wins. */

@@ -5,7 +5,7 @@ import type { ContactInfo, Faqs, Settings, SiteDocument } from "./site-documents
 // lists they edit, and how an item added in an editor gets its lasting id.
 
 /** The settings and content documents that have an editor of their own. */
-export type EditableDocumentKey = "settings" | "faqs" | "contactInfo" | "ourStory" | "messageTemplates";
+export type EditableDocumentKey = "settings" | "faqs" | "contactInfo" | "ourStory" | "messageTemplates" | "privacy";
 
 /** product.md §8: what each editor says when a save fails. */
 export const SAVE_FAILED_MESSAGES: Record<EditableDocumentKey, string> = {
@@ -14,6 +14,7 @@ export const SAVE_FAILED_MESSAGES: Record<EditableDocumentKey, string> = {
   contactInfo: "An error occurred while saving contact info.",
   ourStory: "An error occurred while saving content.",
   messageTemplates: "An error occurred while saving notifications.",
+  privacy: "An error occurred while saving the privacy policy.",
 };
 
 /** What each editor says once its save succeeded. */
@@ -23,6 +24,7 @@ export const SAVED_MESSAGES: Record<EditableDocumentKey, string> = {
   contactInfo: "Contact info saved successfully!",
   ourStory: "Our Story saved successfully!",
   messageTemplates: "Notifications saved successfully!",
+  privacy: "Privacy Policy saved successfully!",
 };
 
 /** product.md §4, §9: a success message is cleared after 3 s. */
@@ -94,13 +96,14 @@ export function contactInfoWithLastingIds(contactInfo: ContactInfo, newId: NewId
   };
 }
 
-/** Each editor's document as saved, with lasting ids for what was added (Our Story has no lists). */
+/** Each editor's document as saved, with lasting ids for what was added (Our Story and the privacy policy have no lists). */
 export const WITH_LASTING_IDS: { [K in EditableDocumentKey]: (document: SiteDocument<K>, newId: NewId) => SiteDocument<K> } = {
   settings: settingsWithLastingIds,
   faqs: faqsWithLastingIds,
   contactInfo: contactInfoWithLastingIds,
   ourStory: (story) => story,
   messageTemplates: (templates) => templates,
+  privacy: (policy) => policy,
 };
 
 /** Where an editor shows a message: "heroSlides.slide-…-x7k2.alt", "fab.iconUrl", "title". */

@@ -3,7 +3,9 @@ import { defaultNotificationTemplates, extraStaffEmailsSchema, notificationTempl
 import { MAX_SMS_PER_DAY, SMS_COUNTRIES_MESSAGE, SMS_COUNTRY_CODES, SMS_PER_DAY_MESSAGE } from "./sms-limits";
 import { HOLD_BEFORE_PAYMENT_MESSAGE, MAX_UNPAID_HOLD_MINUTES, UNPAID_HOLD_MESSAGE } from "./unpaid-hold";
 import { MAX_UNITS_PER_PRODUCT, UNITS_PER_PRODUCT_MESSAGE } from "./hold-limits";
+import { MAX_RETENTION_YEARS, RETENTION_MESSAGE } from "./anonymise";
 import { IDLE_MINUTES_MESSAGE, MAX_IDLE_MINUTES, MIN_IDLE_MINUTES } from "./staff-session";
+import { DEFAULT_PRIVACY_POLICY } from "./privacy";
 
 // Settings and site content (product.md §3), stored as JSON documents and validated on the way in and out.
 // Shared by the back-office forms and the server.
@@ -83,6 +85,14 @@ export const settingsSchema = z.object({
       if (!parsed.success) ctx.addIssue({ code: "custom", message: parsed.error.issues[0]!.message });
     })
     .optional(),
+  // Personal details are removed from orders older than this many years (issue 25, decision 058); null or absent, never.
+  removeDetailsAfterYears: z
+    .number(RETENTION_MESSAGE)
+    .int(RETENTION_MESSAGE)
+    .min(1, RETENTION_MESSAGE)
+    .max(MAX_RETENTION_YEARS, RETENTION_MESSAGE)
+    .nullable()
+    .optional(),
   // M-Pesa callbacks taken only from Safaricom's published addresses (decision 044). Optional so settings saved
   // before it existed still read; safaricomCallbacksOnly() gives them the default, off.
   mpesaCallbacksFromSafaricomOnly: z.boolean().optional(),
@@ -123,6 +133,9 @@ export const faqsSchema = z.object({
 
 export const ourStorySchema = z.object({ title: text(120), text: text(20_000), imageUrl: address });
 
+// The privacy policy (issue 25): its text may hold {{SHOP_NAME}}, {{SHOP_EMAIL}} and {{SHOP_PHONE}} (privacy.ts).
+export const privacySchema = z.object({ title: text(120).min(1), text: text(20_000).min(1) });
+
 export const NOTIFICATION_DISPLAY_TYPES = ["popup", "toast", "modal"] as const;
 export const notificationSchema = z.object({
   isActive: z.boolean(),
@@ -140,6 +153,7 @@ export const siteDocumentSchemas = {
   ourStory: ourStorySchema,
   notification: notificationSchema,
   messageTemplates: notificationTemplatesSchema,
+  privacy: privacySchema,
 } as const;
 export type SiteDocumentKey = keyof typeof siteDocumentSchemas;
 export type SiteDocument<K extends SiteDocumentKey> = z.infer<(typeof siteDocumentSchemas)[K]>;
@@ -163,4 +177,5 @@ export const siteDocumentDefaults: { [K in SiteDocumentKey]: SiteDocument<K> } =
   ourStory: { title: "Our Story", text: "", imageUrl: "" },
   notification: { isActive: false, title: "", message: "", link: "", linkLabel: "", displayType: "popup" },
   messageTemplates: defaultNotificationTemplates(),
+  privacy: DEFAULT_PRIVACY_POLICY,
 };

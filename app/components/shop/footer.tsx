@@ -24,7 +24,10 @@ function FooterLinks({ title, links }: { title: string; links: { to: string; tex
   );
 }
 
-/** product.md §2: social icons, Shop links (All Products plus the first 4 categories), About links, newsletter, Admin. */
+/**
+ * product.md §2: social icons, Shop links (All Products plus the first 4 categories), About links (with the Privacy
+ * Policy, issue 25), newsletter, Admin.
+ */
 export function Footer({
   storeName,
   categories,
@@ -72,6 +75,7 @@ export function Footer({
             { to: "/#faq", text: "FAQ" },
             { to: "/#contact-us", text: "Contact Us" },
             { to: "/track", text: "Track Order" },
+            { to: "/privacy", text: "Privacy Policy" },
           ]}
         />
         <div>

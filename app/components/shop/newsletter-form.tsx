@@ -1,4 +1,4 @@
-import { useFetcher, useLocation } from "react-router";
+import { Link, useFetcher, useLocation } from "react-router";
 import { LiveStatus } from "~/components/ui/status";
 import { answerFromAddress, type NewsletterAnswer, NEWSLETTER_SECTION_ID, newsletterAnswerMessage } from "~/domain/newsletter";
 
@@ -39,6 +39,13 @@ export function NewsletterForm() {
           Subscribe
         </button>
       </div>
+      {/* The notice at the point of collecting an email (Data Protection Act 2019, issue 25). */}
+      <p className="mt-2 text-xs">
+        We use your email only to send the newsletter.{" "}
+        <Link to="/privacy" className="underline">
+          Privacy Policy
+        </Link>
+      </p>
       <p id="newsletter-error" role="alert" className="mt-2 text-sm font-medium text-red-800 empty:hidden dark:text-red-300">
         {error}
       </p>

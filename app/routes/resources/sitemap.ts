@@ -5,7 +5,7 @@ import type { Route } from "./+types/sitemap";
 const escapeXml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
 
-/** Home, shop, each category, each visible product and the About page. */
+/** Home, shop, each category, each visible product, the About page and the Privacy Policy. */
 export async function loader({ request }: Route.LoaderArgs) {
   const origin = shopOrigin(request);
   const [categories, products] = await Promise.all([shopCategories(), sitemapProducts()]);
@@ -15,6 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     ...categories.map((c) => ({ path: `/products?categoryId=${encodeURIComponent(c.id)}` })),
     ...products.map((p) => ({ path: `/product/${p.slug}`, lastmod: p.updatedAt })),
     { path: "/about" },
+    { path: "/privacy" },
   ];
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
