@@ -12,6 +12,7 @@ describe("sharedPageKind", () => {
     ["/product/ankara-wrap-dress-abc123", ""],
     ["/product/ankara-wrap-dress-abc123.data", ""],
     ["/about", ""],
+    ["/privacy", ""],
     ["/sitemap.xml", ""],
     ["/robots.txt", ""],
   ])("%s%s is a catalogue page, the same for every signed-out shopper", (pathname, search) => {

@@ -9,6 +9,7 @@ const CATALOGUE_PAGES = [
   /^\/products(\.data)?$/,
   /^\/product\/[^/]+?(\.data)?$/,
   /^\/about(\.data)?$/,
+  /^\/privacy(\.data)?$/,
   /^\/sitemap\.xml$/,
   /^\/robots\.txt$/,
 ];
