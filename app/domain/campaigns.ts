@@ -1,4 +1,5 @@
 import { marketingSms, SMS_OPT_OUT_LINE } from "./consent";
+import { newsletterLinks } from "./newsletter";
 import { formatCount } from "./number-format";
 
 // Campaigns (issue 25): marketing the law allows. An email goes only to confirmed newsletter subscribers and carries a
@@ -9,6 +10,15 @@ import { formatCount } from "./number-format";
 export const CAMPAIGN_EMAIL = "campaign-email";
 export const CAMPAIGN_SMS = "campaign-sms";
 export const CAMPAIGN_MESSAGES: readonly string[] = [CAMPAIGN_EMAIL, CAMPAIGN_SMS];
+/** A test staff send themselves: not marketing to a customer, so no consent check holds it back. */
+export const CAMPAIGN_TEST = "campaign-test";
+
+/** How the Notifications Log names a campaign's messages. */
+export const CAMPAIGN_MESSAGE_LABELS: Record<string, string> = {
+  [CAMPAIGN_EMAIL]: "Campaign email",
+  [CAMPAIGN_SMS]: "Campaign SMS",
+  [CAMPAIGN_TEST]: "Campaign test",
+};
 
 /** Why a campaign message was not sent: the recipient withdrew consent or unsubscribed after it was queued. */
 export const OPTED_OUT = "not sent: opted out";
@@ -29,13 +39,32 @@ export function campaignEmailText(text: string, shopName: string, unsubscribeUrl
   return `${text.trimEnd()}\n\n—\nYou receive this because you subscribed to news from ${shopName}. Unsubscribe: ${unsubscribeUrl}`;
 }
 
+/**
+ * The unsubscribe link shown in the preview and the test email: each subscriber's own link differs only in its token,
+ * and this one unsubscribes nobody.
+ */
+export function sampleUnsubscribeUrl(origin: string): string {
+  return newsletterLinks(origin, "your-own-link").UNSUBSCRIBE_URL;
+}
+
 /** The SMS as sent: the staff's words and the opt-out line. */
 export const campaignSmsText = marketingSms;
 
 /** The longest SMS text staff may write: three SMS parts less the opt-out line and its line break. */
 export const MAX_CAMPAIGN_SMS_LENGTH = 3 * 153 - SMS_OPT_OUT_LINE.length - 1;
 
+/** What staff write: an email (subject and text) and/or an SMS; an empty part is not sent. */
+export type CampaignDraft = { title: string; email: { subject: string; text: string } | null; sms: { text: string } | null };
+
 export type CampaignAudience = { email: number; sms: number };
+
+/** The recipients the page states: "2 confirmed newsletter subscribers", "1 customer who agreed to marketing". */
+export function audienceText(audience: CampaignAudience): { email: string; sms: string } {
+  return {
+    email: `${formatCount(audience.email)} confirmed newsletter ${audience.email === 1 ? "subscriber" : "subscribers"}`,
+    sms: `${formatCount(audience.sms)} ${audience.sms === 1 ? "customer who" : "customers who"} agreed to marketing`,
+  };
+}
 
 /** The confirmation before Send, stating how many will get it. */
 export function campaignConfirmation(audience: CampaignAudience, channels: { email: boolean; sms: boolean }): string {

@@ -50,6 +50,8 @@ describe("how a message reads", () => {
     ["order-placed", "Order placed"],
     ["out-for-delivery", "Out for delivery"],
     ["staff-new-order", "New order (to staff)"],
+    ["campaign-sms", "Campaign SMS"],
+    ["campaign-email", "Campaign email"],
     ["some-retired-message", "some-retired-message"],
   ])("%j is labelled %j", (key, label) => {
     expect(messageLabel(key)).toBe(label);

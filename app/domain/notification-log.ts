@@ -1,3 +1,4 @@
+import { CAMPAIGN_MESSAGE_LABELS } from "./campaigns";
 import { maskRecipient, NOTIFICATION_MESSAGES, type NotificationChannel } from "./notifications";
 import { phoneDigits } from "./phone";
 
@@ -29,9 +30,9 @@ export function notificationsLogHref(state?: NotificationState, page = 1): strin
   return text ? `${NOTIFICATIONS_LOG_PATH}?${text}` : NOTIFICATIONS_LOG_PATH;
 }
 
-/** What a message is, in the words of Site Content → Notifications; a key no longer listed shows itself. */
+/** What a message is, in the words of Site Content → Notifications or Campaigns; a key no longer listed shows itself. */
 export function messageLabel(key: string): string {
-  return NOTIFICATION_MESSAGES.find((message) => message.key === key)?.label ?? key;
+  return NOTIFICATION_MESSAGES.find((message) => message.key === key)?.label ?? CAMPAIGN_MESSAGE_LABELS[key] ?? key;
 }
 
 // The national part of a phone number: enough to recognise it however a gateway wrote it (+254…, 254…, 07…).

@@ -19,6 +19,7 @@ export const BACKUP_TABLES = [
   "order_discounts",
   "payment_requests",
   "payments",
+  "campaigns",
   "notifications",
   "newsletter_subscribers",
   "consent_events",

@@ -2,12 +2,15 @@ import { count, desc, eq, inArray, sql } from "drizzle-orm";
 import {
   CAMPAIGN_EMAIL,
   CAMPAIGN_SMS,
+  CAMPAIGN_TEST,
   type CampaignAudience,
+  type CampaignDraft,
   campaignEmailText,
   campaignMessageDueAt,
   type CampaignProgress,
   campaignSmsText,
   OPTED_OUT,
+  sampleUnsubscribeUrl,
 } from "~/domain/campaigns";
 import { newsletterLinks } from "~/domain/newsletter";
 import { renderEmailHtml } from "~/domain/notifications";
@@ -17,7 +20,7 @@ import { inBatches } from "./db/batches.server";
 import { db } from "./db/database.server";
 import { campaigns, consentEvents, newsletterSubscribers, notifications } from "./db/schema.server";
 import { publish } from "./events.server";
-import { outboxInsert, type OutboxMessage } from "./notifications.server";
+import { outboxInsert, type OutboxMessage, queueNotifications } from "./notifications.server";
 import { newRecordId } from "./random.server";
 import { readSiteDocument } from "./site-documents.server";
 
@@ -25,11 +28,11 @@ import { readSiteDocument } from "./site-documents.server";
 // transaction, spaced at a steady rate, so a restart mid-send loses nothing and sends nothing twice; each message's
 // consent is checked again as it is claimed to send (notifications.server.ts withdrawOptedOut).
 
-/** What staff write: an email (subject and text) and/or an SMS; an empty part is not sent. */
-export type CampaignDraft = { title: string; email: { subject: string; text: string } | null; sms: { text: string } | null };
-
 /** The phones whose consent stands, in SQL: each phone's latest change agreed. */
 const consentingPhones = sql<string>`(select distinct ${consentEvents.phoneDigits} as digits from ${consentEvents}) phones`;
+
+/** Where the shop's links lead: its public address (links in messages must work outside the shop). */
+const shopOrigin = () => config().publicUrl ?? "";
 
 /** How many would get a campaign sent now: confirmed subscribers by email, consenting customers by SMS. */
 export async function campaignAudience(): Promise<CampaignAudience> {
@@ -49,7 +52,7 @@ export async function campaignAudience(): Promise<CampaignAudience> {
  */
 export async function sendCampaign(draft: CampaignDraft, staffEmail: string, now = new Date()): Promise<{ id: string } & CampaignAudience> {
   const { storeName } = await readSiteDocument("settings");
-  const origin = config().publicUrl ?? "";
+  const origin = shopOrigin();
   return (await db()).transaction(async (tx) => {
     const id = `cmp-${newRecordId()}`;
     const subscribers = draft.email
@@ -108,6 +111,53 @@ export async function sendCampaign(draft: CampaignDraft, staffEmail: string, now
     await publish(tx, "campaigns", id);
     return { id, email: subscribers.length, sms: phones.length };
   });
+}
+
+/** What the preview shows a campaign with: the shop's name and a sample of the unsubscribe link each email carries. */
+export async function campaignPreview(): Promise<{ storeName: string; unsubscribeUrl: string }> {
+  const { storeName } = await readSiteDocument("settings");
+  return { storeName, unsubscribeUrl: sampleUnsubscribeUrl(shopOrigin()) };
+}
+
+/**
+ * Sends the draft to the staff member alone, as the outbox sends any message: the email to their own address and, when
+ * they give a phone, the SMS to it, each exactly as a recipient would get it but with a link that unsubscribes nobody.
+ * Each test is a message of its own (its key is new), so a second test is sent too. Returns where each went.
+ */
+export async function sendCampaignTest(
+  draft: CampaignDraft,
+  staffEmail: string,
+  phone: string | undefined,
+  now = new Date(),
+): Promise<{ email: string | null; sms: string | null }> {
+  const { storeName } = await readSiteDocument("settings");
+  const test = `campaign-test:${newRecordId()}`;
+  const email = draft.email;
+  const sms = draft.sms && phone ? { text: draft.sms.text, to: phone } : null;
+  const messages: OutboxMessage[] = [];
+  if (email) {
+    const text = campaignEmailText(email.text, storeName, sampleUnsubscribeUrl(shopOrigin()));
+    messages.push({
+      key: `${test}:email:${staffEmail}`,
+      message: CAMPAIGN_TEST,
+      channel: "email",
+      recipient: staffEmail,
+      subject: email.subject,
+      body: text,
+      html: renderEmailHtml(text, {}),
+    });
+  }
+  if (sms) {
+    messages.push({
+      key: `${test}:sms:${sms.to}`,
+      message: CAMPAIGN_TEST,
+      channel: "sms",
+      recipient: sms.to,
+      body: campaignSmsText(sms.text),
+    });
+  }
+  await (await db()).transaction((tx) => queueNotifications(tx, messages, now));
+  return { email: email ? staffEmail : null, sms: sms?.to ?? null };
 }
 
 export type CampaignRow = {
