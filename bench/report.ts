@@ -3,6 +3,7 @@ import path from "node:path";
 import type { AbuseFigures } from "./abuse";
 import type { CatalogueImportFigures } from "./catalogue-import";
 import type { CheckoutFigures, PaidFigures } from "./checkout";
+import type { CustomersFigures } from "./customers";
 import type { LighthouseFigures } from "./lighthouse";
 import type { PageFigures } from "./load";
 import type { MixedFigures } from "./mixed";
@@ -271,6 +272,34 @@ sections.push(`## Search at 100,000 products
 with its total, and the search box's suggestions.
 
 ${searchRows.length > 0 ? table(["engine", "products", "query", "what", "matches", "p50 ms", "p99 ms", "measured"], searchRows) : missing("npx tsx bench/search.ts")}`);
+
+const customerRows: (string | number)[][] = [];
+for (const engine of ["pglite", "postgres"] as const) {
+  const result = read<{ orders: number; rounds: number; queries: CustomersFigures[] }>(`customers-${engine}`);
+  for (const q of result?.figures.queries ?? []) {
+    customerRows.push([
+      engineName[engine],
+      result!.figures.orders.toLocaleString("en"),
+      q.what,
+      q.search ? `\`${q.search}\`` : "",
+      q.matches,
+      q.p50Ms,
+      q.p99Ms,
+      when(result!),
+    ]);
+  }
+}
+sections.push(`## Customers at 50,000 orders
+
+\`npx tsx bench/customers.ts\` — aim: p99 < 200 ms on PGlite. The customers module against the database (no HTTP): a
+page of 50 customers (the orders grouped by phone) with its total, for each sort, deep in the list, and searched.
+Every generated order has a phone of its own, so there are as many customers as orders.
+
+${
+  customerRows.length > 0
+    ? table(["engine", "orders", "what", "search", "customers", "p50 ms", "p99 ms", "measured"], customerRows)
+    : missing("npx tsx bench/customers.ts")
+}`);
 
 const importRows: (string | number)[][] = [];
 for (const engine of ["pglite", "postgres"] as const) {

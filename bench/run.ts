@@ -16,6 +16,7 @@ const steps: { name: string; command: string[]; needsPostgres?: boolean; full?: 
   { name: "notifications with a crash", command: ["tsx", "bench/notify-crash.ts"] },
   { name: "catalogue import", command: ["tsx", "bench/catalogue-import.ts"] },
   { name: "search", command: ["tsx", "bench/search.ts"], full: true },
+  { name: "customers", command: ["tsx", "bench/customers.ts"], full: true },
   // With fewer runs it is part of every `npm test` and `npm run test:pg` already.
   { name: "hostile input", command: ["vitest", "run", "--project", "integration", "app/routes/hostile-input.test.ts"], full: true },
   { name: "scale-out", command: ["tsx", "bench/scale-out.ts"], needsPostgres: true },

@@ -16,11 +16,15 @@ describe("rolesForAdminPath", () => {
     ["/admin/products/import/abc123", everyone],
     ["/admin/products/export.csv", everyone],
     ["/admin/orders/export.csv", everyone],
+    ["/admin/customers", everyone],
+    ["/admin/customers/254712345678", everyone],
+    ["/admin/campaigns", everyone],
     ["/admin/search", everyone],
     ["/admin/upload", everyone],
     ["/admin/account", everyone],
     ["/admin/settings", ["developer"]],
     ["/admin/our-story", ["developer"]],
+    ["/admin/privacy", ["developer"]],
   ])("%s is open to %j", (pathname, roles) => {
     expect(rolesForAdminPath(pathname)).toEqual(roles);
   });

@@ -83,17 +83,19 @@ test("the sidebar shows Site Content and Configuration only to developers", asyn
       "Reports",
       "SEO Report",
       "Orders",
+      "Customers",
       "Products",
       "Categories",
       "Riders",
       "Delivery",
       "Promotions",
       "Subscribers",
+      "Campaigns",
       "Notifications Log",
     ]) {
       await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
     }
-    for (const name of ["Notifications", "Our Story", "FAQs", "Contact Info", "Site Settings", "Image Generator", "Activity"]) {
+    for (const name of ["Notifications", "Our Story", "FAQs", "Contact Info", "Privacy Policy", "Site Settings", "Image Generator", "Activity"]) {
       await expect(nav.getByRole("link", { name, exact: true })).toHaveCount(shown ? 1 : 0);
     }
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
@@ -114,6 +116,7 @@ test("every screen of each role has its title from the path, Back to Store, and 
     ["/admin/reports", "Reports"],
     ["/admin/seo-report", "SEO Report"],
     ["/admin/orders", "Orders"],
+    ["/admin/customers", "Customers"],
     ["/admin/products", "Products"],
     ["/admin/products/new", "Add Product"],
     ["/admin/categories", "Categories"],
@@ -121,6 +124,7 @@ test("every screen of each role has its title from the path, Back to Store, and 
     ["/admin/delivery", "Delivery"],
     ["/admin/promotions", "Promotions"],
     ["/admin/subscribers", "Subscribers"],
+    ["/admin/campaigns", "Campaigns"],
     ["/admin/notifications-log", "Notifications Log"],
   ];
   const developerOnly: [string, string][] = [
@@ -129,6 +133,7 @@ test("every screen of each role has its title from the path, Back to Store, and 
     ["/admin/our-story", "Our Story"],
     ["/admin/faq", "FAQs"],
     ["/admin/contact", "Contact Info"],
+    ["/admin/privacy", "Privacy Policy"],
     ["/admin/settings", "Site Settings"],
     ["/admin/image-generator", "Image Generator"],
   ];

@@ -131,6 +131,9 @@ const pages = (): { path: string; access: Access }[] => [
   { path: "/admin/orders?tab=archived", access: "everyone" },
   { path: `/admin/orders?order=${order.orderId}`, access: "everyone" },
   { path: "/admin/orders/unmatched-payments", access: "everyone" },
+  { path: "/admin/customers", access: "everyone" },
+  { path: "/admin/customers?q=254712&sort=recent&page=2", access: "everyone" },
+  { path: "/admin/customers/254712345678", access: "everyone" },
   { path: "/admin/products", access: "everyone" },
   { path: "/admin/products/new", access: "everyone" },
   { path: `/admin/products/edit/${productId}`, access: "everyone" },
@@ -143,6 +146,7 @@ const pages = (): { path: string; access: Access }[] => [
   { path: "/admin/promotions", access: "everyone" },
   { path: "/admin/subscribers", access: "everyone" },
   { path: "/admin/subscribers.csv?state=confirmed", access: "everyone" },
+  { path: "/admin/campaigns", access: "everyone" },
   { path: "/admin/notifications-log?state=failed", access: "everyone" },
   { path: "/admin/search?q=kanga", access: "everyone" },
   { path: "/admin/activity", access: "developers" },
@@ -152,6 +156,7 @@ const pages = (): { path: string; access: Access }[] => [
   { path: "/admin/faq", access: "developers" },
   { path: "/admin/contact", access: "developers" },
   { path: "/admin/our-story", access: "developers" },
+  { path: "/admin/privacy", access: "developers" },
 ];
 
 const templates = defaultNotificationTemplates();
@@ -280,6 +285,14 @@ const actions = (): AdminAction[] => [
     form: { intent: "switch", id: promotionIds.two, version: "1", active: "off" },
   },
   { name: "delete a promotion", path: "/admin/promotions", access: "everyone", form: { intent: "delete", id: promotionIds.three } },
+  // The matrix's order is the customer +254712345678's (placeOrderOverHttp's phone), until its client details change.
+  { name: "withdraw a customer's consent", path: "/admin/customers/254712345678", access: "everyone", form: { intent: "withdraw-consent" } },
+  {
+    name: "send a campaign",
+    path: "/admin/campaigns",
+    access: "everyone",
+    form: { intent: "send", title: "Matrix Campaign", email: "on", emailSubject: "Matrix news", emailText: "Matrix news for subscribers." },
+  },
   { name: "set an order's status", path: "/admin/orders", access: "everyone", form: { intent: "status", id: order.orderId, status: "Processing" } },
   { name: "set an order's payment", path: "/admin/orders", access: "everyone", form: { intent: "payment", id: order.orderId, paymentStatus: "Paid" } },
   {
@@ -324,6 +337,12 @@ const actions = (): AdminAction[] => [
     path: "/admin/our-story",
     access: "developers",
     form: { document: JSON.stringify({ ...documents.ourStory, title: "Matrix Story" }), version: versionOf("site_documents", "ourStory", "key") },
+  },
+  {
+    name: "save the privacy policy",
+    path: "/admin/privacy",
+    access: "developers",
+    form: { document: JSON.stringify({ title: "Matrix Privacy", text: "Matrix policy for {{SHOP_NAME}}." }), version: versionOf("site_documents", "privacy", "key") },
   },
   {
     name: "save the SMS and email templates",
@@ -413,6 +432,7 @@ test("the same actions, sent by a developer from the shop itself, are carried ou
     "Matrix question?",
     "Matrix Contact",
     "Matrix Story",
+    "Matrix Privacy",
     "Matrix delivered",
   ]) {
     expect(after, text).toContain(text);
