@@ -292,7 +292,8 @@ for (const engine of ["pglite", "postgres"] as const) {
 sections.push(`## Customers at 50,000 orders
 
 \`npx tsx bench/customers.ts\` — aim: p99 < 200 ms on PGlite. The customers module against the database (no HTTP): a
-page of 50 customers (the orders grouped by phone) with its total, for each sort, deep in the list, and searched.
+page of 50 customers (each phone's totals, kept by triggers on the orders) with how many match, for each sort, deep
+in the list, and searched.
 Every generated order has a phone of its own, so there are as many customers as orders.
 
 ${

@@ -1,16 +1,29 @@
-import { sql } from "drizzle-orm";
-import { expect, test } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { beforeAll, expect, test } from "vitest";
+import { staffActor } from "~/domain/audit";
 import { CUSTOMERS_PER_PAGE } from "~/domain/customers";
-import { givenStoredOrder } from "../../tests/setup/builders";
+import { checkoutInput, givenProduct, givenStoredOrder } from "../../tests/setup/builders";
+import { mpesaShopSettings } from "../../tests/setup/shop-settings";
+import { anonymiseCustomer } from "./anonymise.server";
 import { recordConsentChange, withdrawConsent } from "./consent.server";
 import { customerDetails, listCustomers } from "./customers.server";
+import { queryRows } from "./db/client.server";
 import { db } from "./db/database.server";
+import { orders } from "./db/schema.server";
+import { setOrderStatus, updateClientDetails } from "./order-admin.server";
+import { placeOrder } from "./orders.server";
+import { writeSiteDocument } from "./site-documents.server";
 
 // The back office's Customers (issue 25): the orders grouped by their phone's digits, searched, sorted and paged, and
 // one customer's orders and consent. Each test gives its customers phones of its own and searches by them, so the
 // others' customers stay out of its counts.
 
 const at = (iso: string) => new Date(iso);
+const owner = staffActor("owner@duka.test");
+
+beforeAll(async () => {
+  await writeSiteDocument("settings", mpesaShopSettings());
+});
 const list = (search: string, sort: "spent" | "recent" = "spent", page = 1) => listCustomers({ search, sort, page });
 
 test("two orders from one phone typed with different spacing are one customer, named as on their latest order", async () => {
@@ -172,4 +185,50 @@ test("at 50,000 orders the list and a search count every customer once, and stay
   // Generous bounds for a slow, shared machine (bench/customers.ts measures p99): a query per customer would miss them.
   expect(listMs).toBeLessThan(3_000);
   expect(searchMs).toBeLessThan(3_000);
+});
+
+/** Every customer's figures as the orders say now, grouped afresh, to hold the kept totals against. */
+async function groupedAfresh() {
+  return queryRows<{ phoneDigits: string; latestName: string; orderCount: number; spentCents: number; lastOrderAt: string }>(
+    await db(),
+    sql`select client_phone_digits as "phoneDigits", (array_agg(client_name order by order_date desc, id desc))[1] as "latestName",
+          count(*)::int as "orderCount", coalesce(sum(total_cents) filter (where payment_status = 'Paid'), 0)::bigint as "spentCents",
+          max(order_date)::text as "lastOrderAt"
+        from orders where client_phone_digits <> '' group by client_phone_digits order by 1`,
+  );
+}
+
+async function keptTotals() {
+  return queryRows<{ phoneDigits: string; latestName: string; orderCount: number; spentCents: number; lastOrderAt: string }>(
+    await db(),
+    sql`select phone_digits as "phoneDigits", latest_name as "latestName", order_count as "orderCount", spent_cents as "spentCents",
+          last_order_at::text as "lastOrderAt" from customer_totals order by 1`,
+  );
+}
+
+test("the kept totals agree with the orders grouped afresh through placing, paying, a corrected phone, anonymising and orders at once", async () => {
+  const product = await givenProduct({ stock: 100, priceCents: 1_000_00 });
+  const line = [{ productId: product.id, size: "", color: "", quantity: 1 }];
+  const first = await placeOrder(checkoutInput(line, { name: "Njeri Kariuki", phone: "+254 702 300 001" }));
+  await placeOrder(checkoutInput(line, { name: "Njeri W. Kariuki", phone: "+254702300001" }));
+  await placeOrder(checkoutInput(line, { name: "Otieno Ouma", phone: "+254702300002" }));
+  if (!first.ok) throw new Error("the order should be placed");
+  // Paid, then its phone corrected to another customer's.
+  await setOrderStatus(first.orderId, { paymentStatus: "Paid" }, owner);
+  const [order] = await (await db()).select().from(orders).where(eq(orders.id, first.orderId));
+  await updateClientDetails(first.orderId, { name: "Njeri Kariuki", address: "Thika Road", phone: "+254702300003" }, order!.clientDetailsVersion, owner);
+  // Ten orders of one customer at once (on PostgreSQL, on parallel connections), each of a product of its own so that
+  // nothing but the customer's totals makes them queue: each counts.
+  const products = await Promise.all(Array.from({ length: 10 }, () => givenProduct({ stock: 5 })));
+  const placed = await Promise.all(
+    products.map((own) => placeOrder(checkoutInput([{ productId: own.id, size: "", color: "", quantity: 1 }], { name: "Baraka Mwangi", phone: "+254702300004" }))),
+  );
+  expect(placed.every((result) => result.ok)).toBe(true);
+  await anonymiseCustomer("254702300002", null, owner);
+
+  expect(await keptTotals()).toEqual(await groupedAfresh());
+  const [baraka] = (await list("254702300004")).customers;
+  expect(baraka).toMatchObject({ name: "Baraka Mwangi", orderCount: 10 });
+  expect((await list("254702300002")).total).toBe(0);
+  expect((await list("254702300003")).customers).toMatchObject([{ name: "Njeri Kariuki", orderCount: 1, spentCents: 1_000_00 }]);
 });

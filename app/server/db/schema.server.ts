@@ -270,6 +270,30 @@ export const orders = pgTable(
 );
 
 /** What was bought, as it was when the order was placed: later price or name changes never alter it. */
+/**
+ * Each customer's figures (issue 25, decision 057): their orders grouped by the phone's digits, kept by triggers on
+ * `orders` (migration 0019) in the statement that changes an order, so the Customers list reads 50 rows rather than
+ * grouping every order. Derived: never written by the app, not backed up, rebuilt by a restore's inserts.
+ */
+export const customerTotals = pgTable(
+  "customer_totals",
+  {
+    phoneDigits: text("phone_digits").primaryKey(),
+    latestName: text("latest_name").notNull().default(""),
+    orderCount: integer("order_count").notNull().default(0),
+    // The totals of the customer's paid orders.
+    spentCents: cents("spent_cents").notNull().default(0),
+    lastOrderAt: timestamp("last_order_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("customer_totals_by_spent").on(t.spentCents.desc(), t.lastOrderAt.desc(), t.phoneDigits),
+    index("customer_totals_by_last_order").on(t.lastOrderAt.desc(), t.phoneDigits),
+    // Searches by any part of the name or the phone, as the list's search box asks.
+    index("customer_totals_name_trgm").using("gin", sql`lower(${t.latestName}) gin_trgm_ops`),
+    index("customer_totals_phone_trgm").using("gin", sql`${t.phoneDigits} gin_trgm_ops`),
+  ],
+);
+
 export const orderLines = pgTable(
   "order_lines",
   {

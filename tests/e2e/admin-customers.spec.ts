@@ -1,0 +1,88 @@
+import { randomInt, randomUUID } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { signIn } from "./support/admin";
+import { hydrated } from "./support/page";
+import { inPrivateShop } from "./support/private-shop";
+import { sampleProduct } from "./support/shop";
+
+// The back office's Customers (issue 25): a shopper who ticked "Send me news and offers" at checkout is found by
+// phone, their page shows the order and the consent, and staff withdraw it. Consent is never deleted, so the file
+// runs in a shop of its own.
+
+const OWNER = "owner@customers.test";
+inPrivateShop([[OWNER, "owner"]]);
+
+const axe = async (page: Page) => expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+test("staff find a customer by phone, see their order and consent, and withdraw it", async ({ page, request }) => {
+  const digits = `2547${String(randomInt(10_000_000, 99_999_999))}`;
+  const product = await sampleProduct(request, "Adinkra-Inspired Cushion Cover");
+  // The checkout's form as a browser posts it, with the news and offers box ticked.
+  const placed = await request.post("/checkout", {
+    form: {
+      name: "Makena Wanjiru",
+      address: "Kimathi Street, Nairobi",
+      phone: `+${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6, 9)} ${digits.slice(9)}`,
+      paymentMethod: "M-Pesa",
+      bag: JSON.stringify([{ productId: product.id, size: "45 × 45 cm", color: "Ochre & Charcoal", quantity: 1 }]),
+      marketing: "on",
+      idempotencyKey: randomUUID(),
+    },
+    maxRedirects: 0,
+  });
+  expect(placed.status(), await placed.text()).toBe(302);
+  const orderId = placed.headers().location!.split("/").pop()!;
+
+  await signIn(page, OWNER);
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Customers", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Customers");
+  // Typed as people type phones: with spaces, without the plus.
+  await page.getByLabel("Search by name or phone").fill(`${digits.slice(0, 6)} ${digits.slice(6)}`);
+  await page.getByRole("button", { name: "Show" }).click();
+  const row = page.getByRole("row").filter({ hasText: `+${digits}` });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole("cell")).toHaveText(["Makena Wanjiru", `+${digits}`, "1", "KSH 0", /\d{4}, \d\d:\d\d$/, "Yes"]);
+  await axe(page);
+
+  await row.getByRole("link", { name: "Makena Wanjiru" }).click();
+  await expect(page).toHaveURL(`/admin/customers/${digits}`);
+  await hydrated(page);
+  await expect(page.getByRole("heading", { level: 2, name: "Makena Wanjiru" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Chat on WhatsApp" })).toHaveAttribute("href", `https://wa.me/${digits}`);
+  await expect(page.getByRole("link", { name: `Order ${orderId.slice(0, 6)}` })).toHaveAttribute("href", `/admin/orders?order=${orderId}`);
+  const consent = page.getByRole("region", { name: "Consent history" });
+  await expect(consent.getByRole("row")).toHaveCount(2);
+  await expect(consent.getByRole("row").nth(1).getByRole("cell").nth(1)).toHaveText("Agreed");
+  await expect(consent.getByRole("row").nth(1).getByRole("cell").nth(2)).toHaveText("Ticked at checkout");
+  await axe(page);
+
+  // Withdrawing asks first; Cancel changes nothing.
+  await page.getByRole("button", { name: "Withdraw consent" }).click();
+  const dialog = page.getByRole("dialog", { name: "Withdraw consent" });
+  await expect(dialog).toContainText(`+${digits} will get no more marketing messages`);
+  await axe(page);
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toHaveCount(0);
+  await page.getByRole("button", { name: "Withdraw consent" }).click();
+  await dialog.getByRole("button", { name: "Withdraw consent" }).click();
+
+  await expect(page.getByRole("status").filter({ hasText: "Consent withdrawn" })).toHaveText("Consent withdrawn. This customer will get no more marketing messages.");
+  await expect(page.getByText("Agreed to marketing: No")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Withdraw consent" })).toHaveCount(0);
+  await expect(consent.getByRole("row")).toHaveCount(3);
+  await expect(consent.getByRole("row").nth(1).getByRole("cell")).toHaveText([/\d{4}, \d\d:\d\d$/, "Withdrawn", "Changed by staff", OWNER]);
+  await axe(page);
+
+  // The list says so too.
+  await page.goto(`/admin/customers?q=${digits}`);
+  await expect(page.getByRole("row").filter({ hasText: `+${digits}` }).getByRole("cell").last()).toHaveText("No");
+});
+
+test("a phone with no orders has no customer page", async ({ page }) => {
+  await signIn(page, OWNER);
+  const response = await page.goto("/admin/customers/254700000001");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText("Customer not found.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to Customers" })).toHaveAttribute("href", "/admin/customers");
+});
