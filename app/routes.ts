@@ -33,6 +33,7 @@ export default [
     route("orders/export.csv", "routes/admin/orders-export-csv.ts"),
     route("customers", "routes/admin/customers.tsx"),
     route("customers/:phone", "routes/admin/customer.tsx"),
+    route("customers/:phone/data.json", "routes/admin/customer-data.ts"),
     route("products", "routes/admin/products.tsx"),
     route("products/new", "routes/admin/product-new.tsx"),
     route("products/edit/:id", "routes/admin/product-edit.tsx"),

@@ -1,4 +1,5 @@
 import { randomInt, randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { signIn } from "./support/admin";
@@ -67,7 +68,9 @@ test("staff find a customer by phone, see their order and consent, and withdraw 
   await page.getByRole("button", { name: "Withdraw consent" }).click();
   await dialog.getByRole("button", { name: "Withdraw consent" }).click();
 
-  await expect(page.getByRole("status").filter({ hasText: "Consent withdrawn" })).toHaveText("Consent withdrawn. This customer will get no more marketing messages.");
+  await expect(page.getByRole("status").filter({ hasText: "Consent withdrawn" })).toHaveText(
+    "Consent withdrawn. This customer will get no more marketing messages.",
+  );
   await expect(page.getByText("Agreed to marketing: No")).toBeVisible();
   await expect(page.getByRole("button", { name: "Withdraw consent" })).toHaveCount(0);
   await expect(consent.getByRole("row")).toHaveCount(3);
@@ -76,7 +79,79 @@ test("staff find a customer by phone, see their order and consent, and withdraw 
 
   // The list says so too.
   await page.goto(`/admin/customers?q=${digits}`);
-  await expect(page.getByRole("row").filter({ hasText: `+${digits}` }).getByRole("cell").last()).toHaveText("No");
+  await expect(
+    page
+      .getByRole("row")
+      .filter({ hasText: `+${digits}` })
+      .getByRole("cell")
+      .last(),
+  ).toHaveText("No");
+});
+
+test("Download data gives the customer's file; Anonymise, once confirmed, leaves nothing a lookup by their phone finds", async ({
+  page,
+  request,
+}) => {
+  const digits = `2547${String(randomInt(10_000_000, 99_999_999))}`;
+  const product = await sampleProduct(request, "Adinkra-Inspired Cushion Cover");
+  const placed = await request.post("/checkout", {
+    form: {
+      name: "Zawadi Njoroge",
+      address: "Ngong Road, Nairobi",
+      phone: `+${digits}`,
+      paymentMethod: "M-Pesa",
+      bag: JSON.stringify([{ productId: product.id, size: "45 × 45 cm", color: "Ochre & Charcoal", quantity: 1 }]),
+      marketing: "on",
+      idempotencyKey: randomUUID(),
+    },
+    maxRedirects: 0,
+  });
+  expect(placed.status(), await placed.text()).toBe(302);
+
+  await signIn(page, OWNER);
+  await page.goto(`/admin/customers/${digits}`);
+  await hydrated(page);
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download data" }).click();
+  const file = await downloading;
+  expect(file.suggestedFilename()).toBe(`customer-${digits}.json`);
+  const held = JSON.parse(readFileSync((await file.path())!, "utf8")) as {
+    phone: string;
+    orders: { name: string; address: string }[];
+    consent: { source: string }[];
+  };
+  expect(held).toMatchObject({
+    phone: `+${digits}`,
+    orders: [{ name: "Zawadi Njoroge", address: "Ngong Road, Nairobi" }],
+    consent: [{ source: "checkout" }],
+  });
+
+  // Anonymise asks first, naming the phone; Cancel changes nothing.
+  await page.getByRole("button", { name: "Anonymise" }).click();
+  const dialog = page.getByRole("dialog", { name: "Anonymise customer" });
+  await expect(dialog).toContainText(
+    `Remove the name, phone, address and email of +${digits} from every order, payment, message and subscription? Amounts and items are kept. This cannot be undone.`,
+  );
+  await axe(page);
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Zawadi Njoroge" })).toBeVisible();
+  await page.getByRole("button", { name: "Anonymise" }).click();
+  await dialog.getByRole("button", { name: "Anonymise" }).click();
+  // Checkout's messages were kept as not sent (the shop has no SMS or email configured), and are anonymised too.
+  await expect(page.getByRole("status").filter({ hasText: "Customer anonymised" })).toHaveText(
+    /^Customer anonymised: 1 order, 0 payments, \d+ messages? and 0 subscriptions no longer name them\.$/,
+  );
+  await expect(page.getByText("Customer not found.")).toBeVisible();
+  await page.goto(`/admin/customers?q=${digits}`);
+  await expect(page.getByRole("row").filter({ hasText: `+${digits}` })).toHaveCount(0);
+
+  // The shopper's lookups by phone find nothing.
+  await page.goto("/track");
+  await page.getByLabel("Order ID, Tracking ID or Phone Number").fill(`+${digits}`);
+  await page.getByRole("button", { name: "Track" }).click();
+  await expect(page.getByText("No order found with that Order ID, Tracking ID, or Phone Number.")).toBeVisible();
+  await page.goto(`/orders-by-phone/+${digits}`);
+  await expect(page.getByText("No orders found for this phone number.")).toBeVisible();
 });
 
 test("a phone with no orders has no customer page", async ({ page }) => {

@@ -32,10 +32,12 @@ test.beforeAll(async () => {
   bag = await handbagLine();
 });
 
-test("checkout says how details are used, with the Privacy Policy a link away, and asks for marketing with an unticked box", async ({ page }) => {
+test("checkout says how details are used, with the Privacy Policy a link away, and asks for marketing with an unticked box", async ({
+  page,
+}) => {
   await checkout(page);
   const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Place Order" }) });
-  const consent = form.getByRole("checkbox", { name: "Send me news and offers" });
+  const consent = form.getByRole("checkbox", { name: "Send me news and offers", exact: true });
   await expect(consent).not.toBeChecked();
   await expect(consent).toHaveAccessibleDescription("By SMS to this phone. You can stop at any time.");
   const notice = form.getByText("We use your details to deliver your order.");
@@ -52,7 +54,10 @@ test("checkout says how details are used, with the Privacy Policy a link away, a
   await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
 });
 
-test("a ticked box is recorded as the customer's consent with the order; unticked, the order is placed the same", async ({ page, browser }) => {
+test("a ticked box is recorded as the customer's consent with the order; unticked, the order is placed the same", async ({
+  page,
+  browser,
+}) => {
   const place = async (phone: string, agree: boolean) => {
     await checkout(page);
     await page.getByLabel("Full name").fill("Wanjiru Mwangi");

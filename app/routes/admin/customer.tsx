@@ -2,15 +2,21 @@ import { type FormEvent, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AdminTable, Cell, EmptyState } from "~/components/admin/table";
 import { Button, buttonClass } from "~/components/ui/button";
+import { TextField } from "~/components/ui/field";
 import { Dialog, DialogButtons } from "~/components/ui/dialog";
 import { Price } from "~/components/ui/price";
 import { ErrorMessage, LiveStatus, PaymentBadge, StatusBadge } from "~/components/ui/status";
 import { recordHref } from "~/domain/audit";
 import { CONSENT_SOURCE_LABELS } from "~/domain/consent";
+import { anonymiseConfirmation, anonymisedSummary } from "~/domain/anonymise";
+import { staffActor } from "~/domain/audit";
 import {
+  anonymisedMessage,
   CONSENT_ALREADY_WITHDRAWN_MESSAGE,
   CONSENT_WITHDRAWN_MESSAGE,
   customerActionSchema,
+  customerDataHref,
+  customerPhone,
   customerPhoneParamSchema,
 } from "~/domain/customers";
 import { chatLink } from "~/domain/links";
@@ -18,6 +24,7 @@ import { shortOrderId } from "~/domain/order-id";
 import { shopDateTime } from "~/domain/shop-time";
 import { requireAdminAction, requireAdminPage } from "~/server/admin-guard.server";
 import { config } from "~/server/config.server";
+import { anonymiseCustomer } from "~/server/anonymise.server";
 import { withdrawConsent } from "~/server/consent.server";
 import { customerDetails } from "~/server/customers.server";
 import { formFields } from "~/server/form.server";
@@ -34,24 +41,48 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { customer, timeZone };
 }
 
-const refused = (status: number, message: string) => data({ ok: false as const, message }, { status });
+type CustomerAnswer = {
+  ok: boolean;
+  message: string;
+  /** Everything typed, kept when refused. */
+  values?: Record<string, string>;
+  /** The field a refusal is about. */
+  field?: "email";
+  /** Anonymise posted without its confirmation (no JavaScript): the page asks it as a second question. */
+  confirm?: string;
+};
+
+const refused = (status: number, answer: Omit<CustomerAnswer, "ok">) => data<CustomerAnswer>({ ok: false, ...answer }, { status });
 
 export async function action({ request, params }: Route.ActionArgs) {
   const staff = await requireAdminAction(request);
-  const parsed = customerActionSchema.safeParse(formFields(await request.formData()));
-  if (!parsed.success) return refused(400, parsed.error.issues[0]!.message);
+  const fields = formFields(await request.formData());
+  const parsed = customerActionSchema.safeParse(fields);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return refused(400, { message: issue.message, values: fields, ...(issue.path[0] === "email" ? { field: "email" as const } : {}) });
+  }
   const phone = customerPhoneParamSchema.safeParse(params.phone);
-  if (!phone.success || !(await customerDetails(phone.data))) return refused(404, CUSTOMER_NOT_FOUND_MESSAGE);
-  const { withdrawn } = await withdrawConsent(phone.data, "staff", staff.email);
-  return { ok: true as const, message: withdrawn ? CONSENT_WITHDRAWN_MESSAGE : CONSENT_ALREADY_WITHDRAWN_MESSAGE };
+  if (!phone.success || !(await customerDetails(phone.data))) return refused(404, { message: CUSTOMER_NOT_FOUND_MESSAGE });
+  if (parsed.data.intent === "withdraw-consent") {
+    const { withdrawn } = await withdrawConsent(phone.data, "staff", staff.email);
+    return data<CustomerAnswer>({ ok: true, message: withdrawn ? CONSENT_WITHDRAWN_MESSAGE : CONSENT_ALREADY_WITHDRAWN_MESSAGE });
+  }
+  const confirmation = anonymiseConfirmation(customerPhone(phone.data));
+  if (!parsed.data.confirmed) return refused(409, { message: confirmation, confirm: confirmation, values: fields });
+  const removed = await anonymiseCustomer(phone.data, parsed.data.email, staffActor(staff.email));
+  return data<CustomerAnswer>({ ok: true, message: anonymisedMessage(anonymisedSummary(removed)) });
 }
 
 /** One customer (issue 25): their details, orders and consent to marketing, with a chat link and the opt-out. */
 export default function Customer({ loaderData, actionData }: Route.ComponentProps) {
   const { customer, timeZone } = loaderData;
+  const answer: CustomerAnswer | undefined = actionData;
   if (!customer) {
     return (
       <div className="space-y-4">
+        {/* After anonymising, the page is gone with the phone: what was done is said here. */}
+        <LiveStatus className="font-semibold">{answer?.ok ? answer.message : undefined}</LiveStatus>
         <p>{CUSTOMER_NOT_FOUND_MESSAGE}</p>
         <Link to="/admin/customers" className={buttonClass("secondary")}>
           Back to Customers
@@ -89,7 +120,11 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
           {customer.orders.map((order) => (
             <tr key={order.id}>
               <Cell className="font-semibold">
-                <Link to={recordHref("order", order.id) ?? "/admin/orders"} className="font-mono hover:underline" aria-label={`Order ${shortOrderId(order.id)}`}>
+                <Link
+                  to={recordHref("order", order.id) ?? "/admin/orders"}
+                  className="font-mono hover:underline"
+                  aria-label={`Order ${shortOrderId(order.id)}`}
+                >
                   {shortOrderId(order.id)}
                 </Link>
               </Cell>
@@ -113,8 +148,8 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
           Marketing consent
         </h2>
         <p>{customer.agreedToMarketing ? "Agreed to marketing: Yes" : "Agreed to marketing: No"}</p>
-        <LiveStatus className="font-semibold">{actionData?.ok ? actionData.message : undefined}</LiveStatus>
-        <ErrorMessage>{actionData && !actionData.ok ? actionData.message : undefined}</ErrorMessage>
+        <LiveStatus className="font-semibold">{answer?.ok ? answer.message : undefined}</LiveStatus>
+        <ErrorMessage>{answer && !answer.ok && !answer.field && !answer.confirm ? answer.message : undefined}</ErrorMessage>
         {customer.agreedToMarketing && <WithdrawConsent phone={customer.phone} />}
         {customer.consent.length === 0 ? (
           <EmptyState>No consent given or withdrawn yet.</EmptyState>
@@ -131,7 +166,68 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
           </AdminTable>
         )}
       </section>
+
+      <CustomerData phone={customer.phone} phoneDigits={customer.phoneDigits} answer={answer} />
     </div>
+  );
+}
+
+/**
+ * The customer's rights over their data (issue 25, decision 058): a copy of everything the shop holds (Download data),
+ * and erasure (Anonymise). The newsletter email, when staff know it, widens both to the subscription.
+ */
+function CustomerData({ phone, phoneDigits, answer }: { phone: string; phoneDigits: string; answer: CustomerAnswer | undefined }) {
+  const [email, setEmail] = useState(answer?.values?.email ?? "");
+  const [asking, setAsking] = useState(false);
+  const busy = useNavigation().state === "submitting";
+  const confirmation = anonymiseConfirmation(phone);
+  // Asked in the dialog with JavaScript; without it the server asks (answer.confirm) and this form posts the yes.
+  const confirmed = asking || answer?.confirm !== undefined;
+  const ask = (event: FormEvent<HTMLFormElement>) => {
+    if (confirmed) return;
+    event.preventDefault();
+    setAsking(true);
+  };
+  return (
+    <section aria-labelledby="data-heading" className="max-w-xl space-y-4">
+      <h2 id="data-heading" className="font-display text-xl font-semibold">
+        Their data
+      </h2>
+      <p className="text-sm">
+        A customer may ask for a copy of what the shop holds about them, or for it to be erased. The orders’ amounts and items are kept
+        either way, as tax records are kept 5 years.
+      </p>
+      <TextField
+        label="Newsletter email (optional)"
+        type="email"
+        name="email"
+        form="customer-data"
+        autoComplete="off"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        error={answer?.field === "email" ? answer.message : undefined}
+        hint="The address they subscribed with, if you know it: their subscription is included."
+      />
+      <div className="flex flex-wrap gap-2">
+        <a href={customerDataHref(phoneDigits, email)} download className={buttonClass("secondary")}>
+          Download data
+        </a>
+        <Form method="post" id="customer-data" onSubmit={ask}>
+          <input type="hidden" name="intent" value="anonymise" />
+          {confirmed && <input type="hidden" name="confirmed" value="yes" />}
+          <Button type="submit" variant="secondary" disabled={busy}>
+            {answer?.confirm ? "Yes, anonymise" : "Anonymise"}
+          </Button>
+          <Dialog open={asking} onClose={() => setAsking(false)} title="Anonymise customer">
+            <div className="space-y-4">
+              <p>{confirmation}</p>
+              <DialogButtons onCancel={() => setAsking(false)} label="Anonymise" busyLabel="Anonymising..." busy={busy} />
+            </div>
+          </Dialog>
+        </Form>
+      </div>
+      {answer?.confirm && <p role="alert">{answer.confirm}</p>}
+    </section>
   );
 }
 
@@ -156,12 +252,7 @@ function WithdrawConsent({ phone }: { phone: string }) {
       <Dialog open={asking} onClose={() => setAsking(false)} title="Withdraw consent">
         <div className="space-y-4">
           <p>{`${phone} will get no more marketing messages until they agree again.`}</p>
-          <DialogButtons
-            onCancel={() => setAsking(false)}
-            label="Withdraw consent"
-            busyLabel="Withdrawing..."
-            busy={busy}
-          />
+          <DialogButtons onCancel={() => setAsking(false)} label="Withdraw consent" busyLabel="Withdrawing..." busy={busy} />
         </div>
       </Dialog>
     </Form>

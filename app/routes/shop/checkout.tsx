@@ -351,8 +351,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             </Button>
           </div>
         )}
-        <label className="flex min-h-11 cursor-pointer items-start gap-3 text-sm">
+        {/* The hint is the box's description, outside its label, so the box is named by its label alone. */}
+        <div className="flex min-h-11 items-start gap-3 text-sm">
           <input
+            id="marketing-consent"
             type="checkbox"
             name="marketing"
             value="yes"
@@ -360,13 +362,13 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             aria-describedby="marketing-hint"
             className="mt-0.5 size-5 shrink-0 accent-clay-600"
           />
-          <span>
-            <span className="font-semibold">{MARKETING_CONSENT_LABEL}</span>
-            <span id="marketing-hint" className="block">
-              By SMS to this phone. You can stop at any time.
-            </span>
-          </span>
-        </label>
+          <div>
+            <label htmlFor="marketing-consent" className="cursor-pointer font-semibold">
+              {MARKETING_CONSENT_LABEL}
+            </label>
+            <p id="marketing-hint">By SMS to this phone. You can stop at any time.</p>
+          </div>
+        </div>
         <ErrorMessage>{actionData?.problem ?? errors.bag ?? errors.idempotencyKey}</ErrorMessage>
         <Button type="submit" disabled={!method || placing} aria-describedby={method ? undefined : "choose-method"} className="w-full">
           {placing ? "Placing order..." : "Place Order"}
