@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { checkoutConsentChange, hasConsent, isStopReply, marketingSms } from "./consent";
+import { CONSENT_SOURCE_VALUES } from "../server/db/schema.server";
+import { CONSENT_SOURCES, checkoutConsentChange, hasConsent, isStopReply, marketingSms } from "./consent";
 
 const at = (minute: number) => new Date(Date.UTC(2026, 11, 1, 9, minute));
 
@@ -57,4 +58,8 @@ describe("consent to marketing", () => {
       "Festive offer: 10% off all kikoi this week!\nSTOP to opt out",
     );
   });
+});
+
+test("the database knows the same ways of giving and withdrawing consent as the rules", () => {
+  expect([...CONSENT_SOURCE_VALUES]).toEqual([...CONSENT_SOURCES]);
 });

@@ -107,5 +107,3 @@ export async function customerData(phoneDigits: string, email: string | null, no
     subscriptions,
   };
 }
-
-export type CustomerData = Awaited<ReturnType<typeof customerData>>;

@@ -37,7 +37,10 @@ export async function listCustomers({
   const database = await db();
   const { name, digits } = customerSearch(search);
   const matches = search
-    ? or(sql`lower(${customerTotals.latestName}) like ${likePattern(name)}`, digits ? like(customerTotals.phoneDigits, `%${digits}%`) : undefined)
+    ? or(
+        sql`lower(${customerTotals.latestName}) like ${likePattern(name)}`,
+        digits ? like(customerTotals.phoneDigits, `%${digits}%`) : undefined,
+      )
     : undefined;
   // Ties keep one order from page to page: by the phone's digits, which no two customers share.
   const order =
@@ -68,7 +71,9 @@ export async function listCustomers({
 async function marketingConsents(phones: readonly string[]): Promise<Set<string>> {
   if (phones.length === 0) return new Set();
   const phone = sql`phone.digits`;
-  const rows = await (await db())
+  const rows = await (
+    await db()
+  )
     .select({ digits: sql<string>`${phone}`, agreed: agreedToMarketingSql(phone) })
     .from(sql`unnest(${sql.param(phones)}::text[]) as phone(digits)`);
   return new Set(rows.filter((row) => row.agreed).map((row) => row.digits));

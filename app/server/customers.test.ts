@@ -27,8 +27,18 @@ beforeAll(async () => {
 const list = (search: string, sort: "spent" | "recent" = "spent", page = 1) => listCustomers({ search, sort, page });
 
 test("two orders from one phone typed with different spacing are one customer, named as on their latest order", async () => {
-  await givenStoredOrder({ clientName: "Achieng Otieno", clientPhone: "+254 701 100 001", orderDate: at("2026-10-01T09:00:00Z"), totalCents: 1_000_00 });
-  await givenStoredOrder({ clientName: "Achieng O. Otieno", clientPhone: "+254701100001", orderDate: at("2026-11-02T09:00:00Z"), totalCents: 2_000_00 });
+  await givenStoredOrder({
+    clientName: "Achieng Otieno",
+    clientPhone: "+254 701 100 001",
+    orderDate: at("2026-10-01T09:00:00Z"),
+    totalCents: 1_000_00,
+  });
+  await givenStoredOrder({
+    clientName: "Achieng O. Otieno",
+    clientPhone: "+254701100001",
+    orderDate: at("2026-11-02T09:00:00Z"),
+    totalCents: 2_000_00,
+  });
 
   const { customers, total } = await list("254701100001");
   expect(total).toBe(1);
@@ -57,11 +67,35 @@ test("total spent counts paid orders only, whatever became of them since", async
 
 test("the list sorts by total spent or by last order, newest and biggest first, ties by phone", async () => {
   // Prefix 2547013: this test's customers only.
-  await givenStoredOrder({ clientName: "Big Spender", clientPhone: "+254701300001", paymentStatus: "Paid", totalCents: 9_000_00, orderDate: at("2026-01-01T09:00:00Z") });
-  await givenStoredOrder({ clientName: "Recent Buyer", clientPhone: "+254701300002", paymentStatus: "Paid", totalCents: 1_000_00, orderDate: at("2026-11-20T09:00:00Z") });
-  await givenStoredOrder({ clientName: "Middle One", clientPhone: "+254701300003", paymentStatus: "Paid", totalCents: 5_000_00, orderDate: at("2026-06-01T09:00:00Z") });
+  await givenStoredOrder({
+    clientName: "Big Spender",
+    clientPhone: "+254701300001",
+    paymentStatus: "Paid",
+    totalCents: 9_000_00,
+    orderDate: at("2026-01-01T09:00:00Z"),
+  });
+  await givenStoredOrder({
+    clientName: "Recent Buyer",
+    clientPhone: "+254701300002",
+    paymentStatus: "Paid",
+    totalCents: 1_000_00,
+    orderDate: at("2026-11-20T09:00:00Z"),
+  });
+  await givenStoredOrder({
+    clientName: "Middle One",
+    clientPhone: "+254701300003",
+    paymentStatus: "Paid",
+    totalCents: 5_000_00,
+    orderDate: at("2026-06-01T09:00:00Z"),
+  });
   // The same spend and the same last order as Middle One: the phone decides, so a page never reshuffles.
-  await givenStoredOrder({ clientName: "Middle Two", clientPhone: "+254701300004", paymentStatus: "Paid", totalCents: 5_000_00, orderDate: at("2026-06-01T09:00:00Z") });
+  await givenStoredOrder({
+    clientName: "Middle Two",
+    clientPhone: "+254701300004",
+    paymentStatus: "Paid",
+    totalCents: 5_000_00,
+    orderDate: at("2026-06-01T09:00:00Z"),
+  });
 
   const names = async (sort: "spent" | "recent") => (await list("2547013", sort)).customers.map((c) => c.name);
   expect(await names("spent")).toEqual(["Big Spender", "Middle One", "Middle Two", "Recent Buyer"]);
@@ -86,7 +120,9 @@ test("a search finds customers by their latest name in any case, or by their pho
 });
 
 test("pages hold 50 customers with the count for paging; a page past the last shows the last", async () => {
-  await (await db()).execute(sql`
+  await (
+    await db()
+  ).execute(sql`
     insert into orders (id, tracking_id, client_name, client_address, client_phone, total_cents, payment_method, order_date)
     select 'page-' || g, 'AFBPAGE' || lpad(g::text, 5, '0'), 'Paged Customer ' || g, 'Moi Avenue', '+2547015' || lpad(g::text, 5, '0'), 100,
            'M-Pesa', timestamptz '2026-01-01 00:00:00+03' + g * interval '1 hour'
@@ -107,9 +143,24 @@ test("the list shows who agreed to marketing, as the latest change of their cons
   await givenStoredOrder({ clientPhone: "+254701600002" });
   await givenStoredOrder({ clientPhone: "+254701600003" });
   const database = await db();
-  await recordConsentChange(database, "254701600001", { agreed: true, at: at("2026-11-01T09:00:00Z"), source: "checkout", staffEmail: null });
-  await recordConsentChange(database, "254701600002", { agreed: true, at: at("2026-11-01T09:00:00Z"), source: "checkout", staffEmail: null });
-  await recordConsentChange(database, "254701600002", { agreed: false, at: at("2026-11-02T09:00:00Z"), source: "sms-reply", staffEmail: null });
+  await recordConsentChange(database, "254701600001", {
+    agreed: true,
+    at: at("2026-11-01T09:00:00Z"),
+    source: "checkout",
+    staffEmail: null,
+  });
+  await recordConsentChange(database, "254701600002", {
+    agreed: true,
+    at: at("2026-11-01T09:00:00Z"),
+    source: "checkout",
+    staffEmail: null,
+  });
+  await recordConsentChange(database, "254701600002", {
+    agreed: false,
+    at: at("2026-11-02T09:00:00Z"),
+    source: "sms-reply",
+    staffEmail: null,
+  });
 
   const agreed = Object.fromEntries((await list("2547016")).customers.map((c) => [c.phoneDigits, c.agreedToMarketing]));
   expect(agreed).toEqual({ "254701600001": true, "254701600002": false, "254701600003": false });
@@ -132,7 +183,12 @@ test("a customer's page has their latest details, their orders newest first, and
     orderDate: at("2026-11-01T09:00:00Z"),
     totalCents: 1_200_00,
   });
-  await recordConsentChange(await db(), "254701700001", { agreed: true, at: at("2026-08-01T09:00:00Z"), source: "checkout", staffEmail: null });
+  await recordConsentChange(await db(), "254701700001", {
+    agreed: true,
+    at: at("2026-08-01T09:00:00Z"),
+    source: "checkout",
+    staffEmail: null,
+  });
   await withdrawConsent("254701700001", "staff", "owner@duka.test", at("2026-11-05T09:00:00Z"));
 
   expect(await customerDetails("254701700001")).toEqual({
@@ -156,7 +212,9 @@ test("a customer's page has their latest details, their orders newest first, and
 test("at 50,000 orders the list and a search count every customer once, and stay quick", async () => {
   const before = (await list("")).total;
   // 25,000 phones with two orders each, every third paid; one in ten named Kiprop on their latest order.
-  await (await db()).execute(sql`
+  await (
+    await db()
+  ).execute(sql`
     insert into orders (id, tracking_id, client_name, client_address, client_phone, total_cents, payment_status, payment_method, order_date)
     select 'bulk-' || g, 'AFBBULK' || lpad(g::text, 5, '0'),
            case when g > 25000 and g % 10 = 0 then 'Kiprop Shopper ' || g else 'Bulk Shopper ' || g end,
@@ -216,12 +274,21 @@ test("the kept totals agree with the orders grouped afresh through placing, payi
   // Paid, then its phone corrected to another customer's.
   await setOrderStatus(first.orderId, { paymentStatus: "Paid" }, owner);
   const [order] = await (await db()).select().from(orders).where(eq(orders.id, first.orderId));
-  await updateClientDetails(first.orderId, { name: "Njeri Kariuki", address: "Thika Road", phone: "+254702300003" }, order!.clientDetailsVersion, owner);
+  await updateClientDetails(
+    first.orderId,
+    { name: "Njeri Kariuki", address: "Thika Road", phone: "+254702300003" },
+    order!.clientDetailsVersion,
+    owner,
+  );
   // Ten orders of one customer at once (on PostgreSQL, on parallel connections), each of a product of its own so that
   // nothing but the customer's totals makes them queue: each counts.
   const products = await Promise.all(Array.from({ length: 10 }, () => givenProduct({ stock: 5 })));
   const placed = await Promise.all(
-    products.map((own) => placeOrder(checkoutInput([{ productId: own.id, size: "", color: "", quantity: 1 }], { name: "Baraka Mwangi", phone: "+254702300004" }))),
+    products.map((own) =>
+      placeOrder(
+        checkoutInput([{ productId: own.id, size: "", color: "", quantity: 1 }], { name: "Baraka Mwangi", phone: "+254702300004" }),
+      ),
+    ),
   );
   expect(placed.every((result) => result.ok)).toBe(true);
   await anonymiseCustomer("254702300002", null, owner);
