@@ -177,6 +177,9 @@ describe("SMTP", () => {
         subject: "Order DK7Q2M is paid",
         text: "Asante! We have your payment of KES 1,200.",
         html: "<p>Asante! We have your payment of <b>KES 1,200</b>.</p>",
+        // Not a marketing email: no one-click unsubscribe.
+        listUnsubscribe: null,
+        listUnsubscribePost: null,
         receivedAt: expect.any(String),
       },
     ]);
