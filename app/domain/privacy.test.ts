@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { DEFAULT_PRIVACY_POLICY, fillPrivacyText, privacyPage, privacyParagraphs, privacyTextProblem, privacyValues } from "./privacy";
+import { writtenParagraphs } from "./site-content";
+import { DEFAULT_PRIVACY_POLICY, fillPrivacyText, privacyPage, privacyTextProblem, privacyValues } from "./privacy";
 import { parseEditorForm } from "./site-content.schema";
 import { siteDocumentDefaults, siteDocumentSchemas } from "./site-documents.schema";
 
@@ -51,9 +52,9 @@ describe("fillPrivacyText", () => {
   });
 });
 
-describe("privacyParagraphs", () => {
+describe("writtenParagraphs", () => {
   test("a blank line (even with spaces) starts a paragraph; a single line break stays inside one", () => {
-    expect(privacyParagraphs("One\nstill one\n\nTwo\n  \n\nThree\n")).toEqual(["One\nstill one", "Two", "Three"]);
+    expect(writtenParagraphs("One\nstill one\n\nTwo\n  \n\nThree\n")).toEqual(["One\nstill one", "Two", "Three"]);
   });
 });
 

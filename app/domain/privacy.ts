@@ -1,3 +1,4 @@
+import { writtenParagraphs } from "./site-content";
 import type { ContactInfo } from "./site-documents.schema";
 
 // The shop's privacy policy (issue 25): the notice Kenya's Data Protection Act 2019 asks of a shop that keeps
@@ -33,13 +34,6 @@ export function fillPrivacyText(text: string, values: PrivacyValues): string {
   return text.replace(PLACEHOLDER, (whole, name: string) => (isPrivacyPlaceholder(name) ? values[name] : whole));
 }
 
-/** The policy's paragraphs, written with a blank line between them as Our Story is. */
-export const privacyParagraphs = (text: string): string[] =>
-  text
-    .split(/\n\s*\n/)
-    .map((paragraph) => paragraph.trim())
-    .filter(Boolean);
-
 /** The policy as the /privacy page shows it: its title and paragraphs, filled from the shop's name and Contact Info. */
 export function privacyPage(
   policy: { title: string; text: string },
@@ -47,7 +41,7 @@ export function privacyPage(
   contactInfo: Pick<ContactInfo, "contactFields">,
 ): { title: string; paragraphs: string[] } {
   const values = privacyValues(storeName, contactInfo);
-  return { title: fillPrivacyText(policy.title, values), paragraphs: privacyParagraphs(fillPrivacyText(policy.text, values)) };
+  return { title: fillPrivacyText(policy.title, values), paragraphs: writtenParagraphs(fillPrivacyText(policy.text, values)) };
 }
 
 // Anything in double braces, or double braces left open or closed with the word they stick to, so "{{ shop_name }}"

@@ -134,3 +134,10 @@ export function moveItem<T>(items: readonly T[], from: number, to: number): T[] 
   moved.splice(to, 0, items[from]!);
   return moved;
 }
+
+/** The paragraphs of a page staff write (Our Story, the Privacy Policy): a blank line between each. */
+export const writtenParagraphs = (text: string): string[] =>
+  text
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);

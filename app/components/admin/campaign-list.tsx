@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useRevalidator } from "react-router";
 import { AdminTable, Cell, EmptyState } from "~/components/admin/table";
-import type { CampaignProgress } from "~/domain/campaigns";
+import type { CampaignRow } from "~/server/campaigns.server";
 import { formatCount } from "~/domain/number-format";
 import { shopDateTime } from "~/domain/shop-time";
 
@@ -10,16 +10,6 @@ import { shopDateTime } from "~/domain/shop-time";
 
 /** How often the list is read again while any campaign has messages waiting. */
 const WHILE_SENDING_MS = 3_000;
-
-export type SentCampaign = {
-  id: string;
-  title: string;
-  sentAt: Date;
-  sentBy: string;
-  emailRecipients: number;
-  smsRecipients: number;
-  progress: CampaignProgress;
-};
 
 /** Reads the page again every few seconds while `sending`, and stops once nothing waits. */
 function useReadAgainWhile(sending: boolean) {
@@ -31,13 +21,13 @@ function useReadAgainWhile(sending: boolean) {
   }, [sending, revalidate]);
 }
 
-const recipientsText = (campaign: SentCampaign) =>
+const recipientsText = (campaign: CampaignRow) =>
   [
     ...(campaign.emailRecipients > 0 ? [`${formatCount(campaign.emailRecipients)} by email`] : []),
     ...(campaign.smsRecipients > 0 ? [`${formatCount(campaign.smsRecipients)} by SMS`] : []),
   ].join(", ") || "Nobody";
 
-export function CampaignList({ campaigns, timeZone }: { campaigns: readonly SentCampaign[]; timeZone: string }) {
+export function CampaignList({ campaigns, timeZone }: { campaigns: readonly CampaignRow[]; timeZone: string }) {
   useReadAgainWhile(campaigns.some((campaign) => campaign.progress.waiting > 0));
   if (campaigns.length === 0) return <EmptyState>No campaigns sent yet.</EmptyState>;
   return (

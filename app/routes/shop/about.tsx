@@ -2,6 +2,7 @@ import { useLiveTopics } from "~/components/live-sync";
 import { seoMeta } from "~/components/seo";
 import { Picture } from "~/components/ui/image";
 import { driveThumbnail } from "~/domain/images";
+import { writtenParagraphs } from "~/domain/site-content";
 import { readSiteDocument } from "~/server/site-documents.server";
 import type { Route } from "./+types/about";
 
@@ -20,11 +21,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export async function loader() {
   const story = await readSiteDocument("ourStory");
-  // The story is written with blank lines between paragraphs.
-  const paragraphs = story.text
-    .split(/\n\s*\n/)
-    .map((paragraph) => paragraph.trim())
-    .filter(Boolean);
+  const paragraphs = writtenParagraphs(story.text);
   const first = paragraphs[0] ?? "";
   return {
     title: story.title,
