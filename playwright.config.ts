@@ -23,7 +23,7 @@ export default defineConfig({
       // products and their variants, the dashboard, signing in) stays on both.
       testIgnore: [
         /admin-role-matrix/,
-        /admin-(categories|concurrent-edits|content|delivery|empty-shop|notifications|promotions|reports|riders|search|settings-limits)\.spec/,
+        /admin-(categories|concurrent-edits|content|customers|delivery|empty-shop|notifications|promotions|reports|riders|search|settings-limits)\.spec/,
         /checkout-limit\.spec/,
       ],
     },
