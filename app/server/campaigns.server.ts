@@ -24,7 +24,7 @@ import { outboxInsert, type OutboxMessage, queueNotifications } from "./notifica
 import { newRecordId } from "./random.server";
 import { readSiteDocument } from "./site-documents.server";
 
-// Campaigns (issue 25): staff write an email and/or an SMS; Send queues one outbox message per recipient in one
+// Campaigns (issue 25, decision 059): staff write an email and/or an SMS; Send queues one outbox message per recipient in one
 // transaction, spaced at a steady rate, so a restart mid-send loses nothing and sends nothing twice; each message's
 // consent is checked again as it is claimed to send (notifications.server.ts withdrawOptedOut).
 
