@@ -1,11 +1,11 @@
-import { randomInt, randomUUID } from "node:crypto";
+import { randomInt } from "node:crypto";
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { signIn } from "./support/admin";
 import { hydrated } from "./support/page";
 import { inPrivateShop } from "./support/private-shop";
-import { sampleProduct } from "./support/shop";
+import { placeOrderOverHttp } from "./support/shop";
 
 // The back office's Customers (issue 25): a shopper who ticked "Send me news and offers" at checkout is found by
 // phone, their page shows the order and the consent, and staff withdraw it. Consent is never deleted, so the file
@@ -18,22 +18,15 @@ const axe = async (page: Page) => expect((await new AxeBuilder({ page }).analyze
 
 test("staff find a customer by phone, see their order and consent, and withdraw it", async ({ page, request }) => {
   const digits = `2547${String(randomInt(10_000_000, 99_999_999))}`;
-  const product = await sampleProduct(request, "Adinkra-Inspired Cushion Cover");
   // The checkout's form as a browser posts it, with the news and offers box ticked.
-  const placed = await request.post("/checkout", {
-    form: {
-      name: "Makena Wanjiru",
-      address: "Kimathi Street, Nairobi",
-      phone: `+${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6, 9)} ${digits.slice(9)}`,
-      paymentMethod: "M-Pesa",
-      bag: JSON.stringify([{ productId: product.id, size: "45 × 45 cm", color: "Ochre & Charcoal", quantity: 1 }]),
-      marketing: "on",
-      idempotencyKey: randomUUID(),
-    },
-    maxRedirects: 0,
+  const { orderId } = await placeOrderOverHttp(request, {
+    productName: "Adinkra-Inspired Cushion Cover",
+    size: "45 × 45 cm",
+    color: "Ochre & Charcoal",
+    name: "Makena Wanjiru",
+    phone: `+${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6, 9)} ${digits.slice(9)}`,
+    marketing: true,
   });
-  expect(placed.status(), await placed.text()).toBe(302);
-  const orderId = placed.headers().location!.split("/").pop()!;
 
   await signIn(page, OWNER);
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Customers", exact: true }).click();
@@ -93,20 +86,15 @@ test("Download data gives the customer's file; Anonymise, once confirmed, leaves
   request,
 }) => {
   const digits = `2547${String(randomInt(10_000_000, 99_999_999))}`;
-  const product = await sampleProduct(request, "Adinkra-Inspired Cushion Cover");
-  const placed = await request.post("/checkout", {
-    form: {
-      name: "Zawadi Njoroge",
-      address: "Ngong Road, Nairobi",
-      phone: `+${digits}`,
-      paymentMethod: "M-Pesa",
-      bag: JSON.stringify([{ productId: product.id, size: "45 × 45 cm", color: "Ochre & Charcoal", quantity: 1 }]),
-      marketing: "on",
-      idempotencyKey: randomUUID(),
-    },
-    maxRedirects: 0,
+  await placeOrderOverHttp(request, {
+    productName: "Adinkra-Inspired Cushion Cover",
+    size: "45 × 45 cm",
+    color: "Ochre & Charcoal",
+    name: "Zawadi Njoroge",
+    address: "Ngong Road, Nairobi",
+    phone: `+${digits}`,
+    marketing: true,
   });
-  expect(placed.status(), await placed.text()).toBe(302);
 
   await signIn(page, OWNER);
   await page.goto(`/admin/customers/${digits}`);

@@ -1,3 +1,4 @@
+import { WrittenParagraphs } from "~/components/shop/written-paragraphs";
 import { useLiveTopics } from "~/components/live-sync";
 import { seoMeta } from "~/components/seo";
 import { Picture } from "~/components/ui/image";
@@ -50,13 +51,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
       )}
       <div>
         <h1 className="font-display text-4xl font-semibold sm:text-5xl">{title}</h1>
-        <div className="mt-8 space-y-5 text-lg leading-relaxed">
-          {paragraphs.map((paragraph, index) => (
-            <p key={index} className="whitespace-pre-line">
-              {paragraph}
-            </p>
-          ))}
-        </div>
+        <WrittenParagraphs paragraphs={paragraphs} />
       </div>
     </article>
   );

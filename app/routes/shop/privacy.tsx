@@ -1,3 +1,4 @@
+import { WrittenParagraphs } from "~/components/shop/written-paragraphs";
 import { useLiveTopics } from "~/components/live-sync";
 import { seoMeta } from "~/components/seo";
 import { privacyPage } from "~/domain/privacy";
@@ -33,13 +34,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 lg:py-20">
       <h1 className="font-display text-4xl font-semibold sm:text-5xl">{title}</h1>
-      <div className="mt-8 space-y-5 text-lg leading-relaxed">
-        {paragraphs.map((paragraph, index) => (
-          <p key={index} className="whitespace-pre-line">
-            {paragraph}
-          </p>
-        ))}
-      </div>
+      <WrittenParagraphs paragraphs={paragraphs} />
     </article>
   );
 }

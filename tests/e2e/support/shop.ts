@@ -26,17 +26,28 @@ export type TestOrder = { orderId: string; trackingId: string };
  */
 export async function placeOrderOverHttp(
   request: APIRequestContext,
-  order: { productName: string; size: string; color: string; quantity?: number; phone?: string; name?: string },
+  order: {
+    productName: string;
+    size: string;
+    color: string;
+    quantity?: number;
+    phone?: string;
+    name?: string;
+    address?: string;
+    /** Ticks "Send me news and offers" (issue 25). */
+    marketing?: boolean;
+  },
 ): Promise<TestOrder> {
   const product = await sampleProduct(request, order.productName);
   const response = await request.post("/checkout", {
     form: {
       name: order.name ?? "Achieng Otieno",
-      address: "Kimathi Street, Nairobi",
+      address: order.address ?? "Kimathi Street, Nairobi",
       phone: order.phone ?? "+254712345678",
       paymentMethod: "M-Pesa",
       bag: JSON.stringify([{ productId: product.id, size: order.size, color: order.color, quantity: order.quantity ?? 1 }]),
       idempotencyKey: randomUUID(),
+      ...(order.marketing ? { marketing: "on" } : {}),
     },
     maxRedirects: 0,
   });
