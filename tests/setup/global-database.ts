@@ -16,12 +16,12 @@ declare module "vitest" {
   }
 }
 
-export const TEMPLATE_DATABASE = "duka_test_template";
-
 /** Migrates once for the whole run: a fresh PGlite costs seconds, a copy of a snapshot about one. */
 export default async function setup(project: TestProject) {
   const url = process.env.DATABASE_URL;
   if (url) {
+    // Named after the database the run connects to, so runs against different databases never share a template.
+    const TEMPLATE_DATABASE = `${new URL(url).pathname.slice(1)}_test_template`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`drop database if exists ${TEMPLATE_DATABASE} with (force)`);
