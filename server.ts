@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createRequestHandler } from "@react-router/express";
@@ -17,7 +17,10 @@ const buildDir = path.join(root, "build");
 
 type SharedPage = { status: number; headers: [string, string][]; body: string };
 type ShopLifecycle = {
-  prepareShop(): Promise<{ database: "pglite" | "postgres"; uploadsDir: string }>;
+  uploadsFolder(): string;
+  prepareShop(): Promise<{ database: "pglite" | "postgres" }>;
+  readiness(): Promise<{ ready: boolean; status: string }>;
+  drainShop(): number;
   closeShop(): Promise<void>;
   sharedPage(
     visit: { url: URL; cookie: string; nonce: string; clientAddress: string },
@@ -212,6 +215,38 @@ function warnOfUnforwardedHttps(): express.RequestHandler {
   };
 }
 
+/** How long a stopping process lets requests in flight finish once it stops taking new ones. */
+const IN_FLIGHT_LIMIT_MS = 15_000;
+
+const PROBE_HEADERS = { "Content-Type": "application/json", "Cache-Control": "no-store" };
+
+/**
+ * `/livez`: 200 while the process is up. `/readyz`: 200 when it should get traffic (start-up work done, database
+ * answering, not stopping), 503 otherwise (decision 064). Answered before anything else, on any method.
+ */
+function answerHealthProbe(req: IncomingMessage, res: ServerResponse, lifecycle: ShopLifecycle): boolean {
+  const probe = (req.url ?? "").split("?")[0];
+  if (probe === "/livez") {
+    res.writeHead(200, PROBE_HEADERS).end(JSON.stringify({ status: "live" }));
+    return true;
+  }
+  if (probe !== "/readyz") return false;
+  lifecycle.readiness().then(
+    ({ ready, status }) => res.writeHead(ready ? 200 : 503, PROBE_HEADERS).end(JSON.stringify({ status })),
+    () => res.writeHead(503, PROBE_HEADERS).end(JSON.stringify({ status: "unavailable" })),
+  );
+  return true;
+}
+
+/** Until its start-up work is done, a process answers with a page that tries again by itself. */
+function refuseWhileStarting(res: ServerResponse) {
+  res
+    .writeHead(503, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "5" })
+    .end(
+      '<!doctype html><html lang="en"><meta charset="utf-8"><meta http-equiv="refresh" content="5"><title>Starting</title><h1>The shop is starting</h1><p>This page will load by itself in a few seconds.</p></html>',
+    );
+}
+
 export async function startServer(options: { port: number; host: string }): Promise<Server> {
   const trustProxy = parseTrustProxy(process.env.TRUST_PROXY);
   if (!trustProxy.ok) throw configurationError(trustProxy.message);
@@ -219,7 +254,7 @@ export async function startServer(options: { port: number; host: string }): Prom
   const publicUrlIsHttps = /^https:/i.test(process.env.PUBLIC_URL ?? "");
   const build = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as ServerBuild;
   const lifecycle = build.entry.module as unknown as ShopLifecycle;
-  const { database, uploadsDir } = await lifecycle.prepareShop();
+  const uploadsDir = lifecycle.uploadsFolder();
 
   const app = express();
   app.disable("x-powered-by");
@@ -288,18 +323,26 @@ export async function startServer(options: { port: number; host: string }): Prom
     }),
   );
 
-  // Not app.listen: Express 5 calls its callback on errors too, which would hide a port in use.
-  const server = createServer(app);
+  let state: "starting" | "ready" | "draining" = "starting";
+  // Not app.listen: Express 5 calls its callback on errors too, which would hide a port in use. The process listens
+  // before its start-up work, so /livez answers at once and /readyz says when it is done (decision 064).
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    if (answerHealthProbe(req, res, lifecycle)) return;
+    if (state === "starting") return refuseWhileStarting(res);
+    // A stopping process closes each connection after its answer, so none is left idle to be cut mid-request.
+    if (state === "draining") res.setHeader("Connection", "close");
+    app(req, res);
+  };
+  const server = createServer(handle);
   // A client that asks before sending its body is told to go on only once its declared length is within the limit.
-  server.on("checkContinue", app);
+  server.on("checkContinue", handle);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port, options.host, () => {
       server.off("error", reject);
       resolve();
     });
-  }).catch(async (error: NodeJS.ErrnoException) => {
-    await lifecycle.closeShop();
+  }).catch((error: NodeJS.ErrnoException) => {
     if (error.code === "EADDRINUSE") {
       throw configurationError(`Port ${options.port} is already in use; stop the program using it or set PORT to another port.`);
     }
@@ -310,21 +353,37 @@ export async function startServer(options: { port: number; host: string }): Prom
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal} received: closing the shop.`);
-    server.close();
-    // Live-sync streams never go idle on their own; give other requests a moment, then close them all.
+    // SIGTERM comes from whatever runs the shop (a rolling restart): it keeps serving while the proxy moves its
+    // traffic elsewhere. SIGINT is a person at the terminal, who wants it stopped now.
+    const graceMs = signal === "SIGTERM" && state === "ready" ? lifecycle.drainShop() : 0;
+    state = "draining";
+    console.log(`${signal} received: ${graceMs > 0 ? `serving ${graceMs / 1_000} s more while the proxy moves traffic away, then ` : ""}closing the shop.`);
+    await new Promise((resolve) => setTimeout(resolve, graceMs));
+    const closed = new Promise((resolve) => server.close(resolve));
     server.closeIdleConnections();
-    const force = setTimeout(() => server.closeAllConnections(), 2_000);
+    // Requests in flight finish; one that would outlast a stop's patience is cut.
+    const force = setTimeout(() => server.closeAllConnections(), IN_FLIGHT_LIMIT_MS);
     try {
+      await closed;
       await lifecycle.closeShop();
     } finally {
       clearTimeout(force);
-      server.closeAllConnections();
       process.exit(0);
     }
   };
   process.once("SIGTERM", () => void stop("SIGTERM"));
   process.once("SIGINT", () => void stop("SIGINT"));
+
+  let database: "pglite" | "postgres";
+  try {
+    ({ database } = await lifecycle.prepareShop());
+  } catch (error) {
+    server.close();
+    server.closeAllConnections();
+    await lifecycle.closeShop().catch(() => {});
+    throw error;
+  }
+  if (!stopping) state = "ready";
 
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : options.port;

@@ -4,7 +4,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
 import { NonceContext } from "./components/nonce";
 
-export { closeShop, prepareShop } from "./server/lifecycle.server";
+export { closeShop, drainShop, prepareShop, readiness, uploadsFolder } from "./server/lifecycle.server";
 export { sharedPage } from "./server/page-cache.server";
 
 export const streamTimeout = 5_000;

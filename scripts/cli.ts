@@ -2,7 +2,7 @@ import { ConfigurationError, readConfig } from "../app/server/config.server";
 import { openConfiguredDatabase, type ShopDatabase } from "../app/server/db/client.server";
 import { dataDirHolder } from "../app/server/db/data-dir-lock.server";
 import { closeShopDatabase, setShopDatabase } from "../app/server/db/database.server";
-import { migrate } from "../app/server/db/migrate.server";
+import { prepareSchema } from "../app/server/db/migrate.server";
 import { type ControlRequest, runControlRequest, sendControlRequest } from "../app/server/control.server";
 
 /** Who holds the PGlite data directory ("process 4120 on shop-1"): the running shop, if one does. */
@@ -14,7 +14,10 @@ export function runningShop(): string | undefined {
 /** Opens the configured database (creating and migrating a fresh one) for a command that runs on its own. */
 export async function openForCommand(): Promise<ShopDatabase> {
   const database = await openConfiguredDatabase();
-  await migrate(database);
+  await prepareSchema(database).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
   setShopDatabase(database);
   return database;
 }

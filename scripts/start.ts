@@ -1,4 +1,4 @@
-import "./production";
+import { deployed } from "./production";
 import { spawnSync } from "node:child_process";
 import { readdirSync, statSync } from "node:fs";
 import net from "node:net";
@@ -28,9 +28,16 @@ function newestChange(entry: string): number {
   return newest;
 }
 
-/** Builds when there is no build, or when a source file changed after it was made. */
+/**
+ * Builds when there is no build, or when a source file changed after it was made; a deployment (NODE_ENV set to
+ * production) serves the build it was given and only says when there is none.
+ */
 function buildIfStale() {
   const built = newestChange(builtServer);
+  if (deployed) {
+    if (built === 0) throw new ConfigurationError("There is no build in build/; run `npm run build` before starting (the Docker image does it when it is built).");
+    return;
+  }
   const changed = Math.max(...sources.map((s) => newestChange(path.join(root, s))));
   if (built > 0 && built >= changed) return;
   console.log(built === 0 ? "Building the shop (first start)…" : "Sources changed since the last build: rebuilding…");

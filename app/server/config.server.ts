@@ -64,6 +64,14 @@ const environmentSchema = z.object({
   AT_BASE_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
   SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\/[^/]+/, "SMTP_URL must look like smtp://user:pass@host:587").optional()),
   MAIL_FROM: optionalText.pipe(z.email("MAIL_FROM must be an email address such as shop@example.com").optional()),
+  NODE_ENV: optionalText,
+  MIGRATE: z.enum(["on", "off"], "MIGRATE must be on or off").default("on"),
+  DUKA_PROCESSES: z.coerce.number("DUKA_PROCESSES must be a whole number of 1 or more").int().min(1, "DUKA_PROCESSES must be 1 or more").default(1),
+  SHUTDOWN_GRACE_SECONDS: z.coerce
+    .number("SHUTDOWN_GRACE_SECONDS must be a number of seconds from 0 to 120")
+    .min(0, "SHUTDOWN_GRACE_SECONDS must be a number of seconds from 0 to 120")
+    .max(120, "SHUTDOWN_GRACE_SECONDS must be a number of seconds from 0 to 120")
+    .default(10),
 });
 
 /** How the shop reaches Safaricom's Daraja API (issue 11); absent when M-Pesa Express is not configured. */
@@ -107,6 +115,10 @@ export type ShopConfig = {
   mpesa: MpesaConfig | undefined;
   sms: SmsConfig | undefined;
   mail: MailConfig | undefined;
+  /** Whether this process brings the schema up to date at start-up (MIGRATE=off: a release step does, decision 063). */
+  migrates: boolean;
+  /** How long a stopping process keeps serving while the proxy stops sending it requests (decision 064). */
+  shutdownGraceMs: number;
 };
 
 /** Africa's Talking's sandbox answers the account named "sandbox"; every other account is live. */
@@ -168,6 +180,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ShopConfig {
     throw new ConfigurationError(`${issue?.path.join(".")}: ${issue?.message}.`);
   }
   const dataDir = path.resolve(parsed.data.DATA_DIR);
+  // Several processes cannot share one PGlite directory or one machine's disk: a production deployment that
+  // expects them is stopped before it half-works.
+  if (parsed.data.NODE_ENV === "production" && parsed.data.DUKA_PROCESSES > 1 && !parsed.data.DATABASE_URL) {
+    throw new ConfigurationError(
+      `DATABASE_URL: ${parsed.data.DUKA_PROCESSES} processes (DUKA_PROCESSES) cannot share the built-in database, which one process owns; set DATABASE_URL to a PostgreSQL database.`,
+    );
+  }
   const publicUrl = parsed.data.PUBLIC_URL?.replace(/\/+$/, "");
   return {
     dataDir,
@@ -180,6 +199,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ShopConfig {
     mpesa: mpesaConfig(parsed.data, publicUrl),
     sms: smsConfig(parsed.data, publicUrl),
     mail: mailConfig(parsed.data, publicUrl),
+    migrates: parsed.data.MIGRATE === "on",
+    shutdownGraceMs: parsed.data.SHUTDOWN_GRACE_SECONDS * 1_000,
   };
 }
 

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { config } from "./config.server";
 import { startControlChannel } from "./control.server";
 import { closeShopDatabase, shopDatabase } from "./db/database.server";
@@ -12,6 +13,7 @@ import { configuredSenders, sendDueNotifications } from "./notifications.server"
 import { queueDailyDigest } from "./daily-digest.server";
 import { readSiteDocument } from "./site-documents.server";
 import { removeDetailsPastRetention } from "./anonymise.server";
+import { markReady, shopState, startDraining } from "./shop-state.server";
 
 let stopControlChannel: (() => Promise<void>) | undefined;
 
@@ -61,7 +63,7 @@ const NOTIFICATION_SWEEP_MS = 2_000;
  * Opens, migrates and seeds the database before the first request, and opens the staff command channel.
  * server.ts reaches it only through the server build's entry module, never by import (decision 001).
  */
-export async function prepareShop(): Promise<{ database: "pglite" | "postgres"; uploadsDir: string }> {
+export async function prepareShop(): Promise<{ database: "pglite" | "postgres" }> {
   const database = await shopDatabase();
   if (database.kind === "pglite") stopControlChannel = startControlChannel(config().dataDir);
   // In the background: a long backlog (a first start with the setting) must not delay serving.
@@ -89,7 +91,46 @@ export async function prepareShop(): Promise<{ database: "pglite" | "postgres"; 
       while ((await sendDueNotifications(senders)) > 0);
     });
   }
-  return { database: database.kind, uploadsDir: config().uploadsDir };
+  markReady();
+  return { database: database.kind };
+}
+
+/** The folder server.ts serves /uploads from. */
+export function uploadsFolder(): string {
+  return config().uploadsDir;
+}
+
+/** How long /readyz waits for the database before calling the process not ready. */
+const READINESS_QUERY_MS = 2_000;
+
+/**
+ * For the proxy's health checks (/readyz): ready once start-up work is done, while the database answers, and
+ * until the process starts stopping (decision 064).
+ */
+export async function readiness(): Promise<{ ready: boolean; status: string }> {
+  const state = shopState();
+  if (state !== "ready") return { ready: false, status: state };
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error("timed out")), READINESS_QUERY_MS);
+  });
+  try {
+    await Promise.race([(await shopDatabase()).db.execute(sql`select 1`), timeout]);
+    return { ready: true, status: "ready" };
+  } catch {
+    return { ready: false, status: "database unavailable" };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Starts stopping: /readyz answers 503 so the proxy sends new requests elsewhere, and live streams end with a
+ * hint to reconnect (to another process). Returns how long to go on serving what still arrives meanwhile.
+ */
+export function drainShop(): number {
+  startDraining();
+  return config().shutdownGraceMs;
 }
 
 /** Closes everything prepareShop opened, so the process can exit with the database clean. */

@@ -1,10 +1,17 @@
 import { parseOrderKeys, parseTopics, type ShopEvent, shopperView, subscribe, takeStreamSlot } from "~/server/events.server";
+import { randomInt } from "node:crypto";
 import { orderIdsByKeys } from "~/server/orders.server";
 import { currentStaff } from "~/server/session.server";
+import { whenDraining } from "~/server/shop-state.server";
 import type { Route } from "./+types/events";
 
 const HEARTBEAT_MS = 25_000;
 const RETRY_MS = 3_000;
+/**
+ * A stopping process ends its streams telling each browser to come back within one to three seconds, spread so
+ * that they do not all reach the other processes at once (decision 064).
+ */
+const drainingRetryMs = () => 1_000 + randomInt(2_000);
 const TOO_MANY_STREAMS_MESSAGE = "Too many live-update connections from your network. Close some of the shop's tabs and reload the page.";
 
 /**
@@ -49,8 +56,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         throw error;
       });
       const heartbeat = setInterval(() => send(": heartbeat\n\n"), HEARTBEAT_MS);
+      let stopWaiting = () => {};
+      let ended = false;
       cleanup = () => {
+        if (ended) return;
+        ended = true;
         clearInterval(heartbeat);
+        stopWaiting();
         unsubscribe();
         release();
         try {
@@ -59,9 +71,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           // Already closed by the client going away.
         }
       };
+      send(`retry: ${RETRY_MS}\n: connected\n\n`);
+      stopWaiting = whenDraining(() => {
+        send(`retry: ${drainingRetryMs()}\n: this process is stopping\n\n`);
+        cleanup();
+      });
       if (request.signal.aborted) cleanup();
       else request.signal.addEventListener("abort", () => cleanup(), { once: true });
-      send(`retry: ${RETRY_MS}\n: connected\n\n`);
     },
     cancel() {
       cleanup();

@@ -93,8 +93,9 @@ const unreachable = (url: string, error: unknown) =>
     `Cannot reach PostgreSQL at ${describeTarget(url)} (${(error as Error).message}); check DATABASE_URL and that the server is running.`,
   );
 
-export async function openPostgres(url: string): Promise<ShopDatabase> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+/** `lockTimeoutMs`: how long a statement may wait for a lock before it fails (the release's migration step). */
+export async function openPostgres(url: string, options: { lockTimeoutMs?: number } = {}): Promise<ShopDatabase> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000, lock_timeout: options.lockTimeoutMs });
   // An idle client that loses its server must not crash the process; the pool replaces it.
   pool.on("error", (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
   try {
@@ -158,9 +159,9 @@ export async function openPostgres(url: string): Promise<ShopDatabase> {
 }
 
 /** Opens the database the configuration names: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR. */
-export function openConfiguredDatabase(): Promise<ShopDatabase> {
+export function openConfiguredDatabase(options: { lockTimeoutMs?: number } = {}): Promise<ShopDatabase> {
   const { databaseUrl, dataDir } = config();
-  return databaseUrl ? openPostgres(databaseUrl) : openPglite(dataDir);
+  return databaseUrl ? openPostgres(databaseUrl, options) : openPglite(dataDir);
 }
 
 /** Runs raw SQL and returns its rows; both drivers answer `{ rows }`, which the common type leaves unknown. */

@@ -1,15 +1,18 @@
 import { type Database, openConfiguredDatabase, type ShopDatabase } from "./client.server";
-import { migrate } from "./migrate.server";
+import { prepareSchema } from "./migrate.server";
 import { writeSampleDataOnce } from "./seed.server";
 
 // Kept on globalThis so the dev server's module reloads reuse the one open database.
 const holder = globalThis as typeof globalThis & { __dukaDatabase?: Promise<ShopDatabase> };
 
-/** Opens the configured database, brings its schema up to date and writes the sample data into an empty one. */
+/**
+ * Opens the configured database, brings its schema up to date (or, with MIGRATE=off, checks that a release step
+ * did) and writes the sample data into an empty one.
+ */
 async function openShop(): Promise<ShopDatabase> {
   const database = await openConfiguredDatabase();
   try {
-    await migrate(database);
+    await prepareSchema(database);
     await writeSampleDataOnce(database.db);
     return database;
   } catch (error) {
