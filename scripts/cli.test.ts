@@ -124,3 +124,34 @@ describe("npm start with bad configuration stops with one sentence", () => {
     expect(result.stderr.trim()).toBe('Duka cannot start: PORT must be a number from 0 to 65535, not "eighty".');
   }, 60_000);
 });
+
+describe("npm run migrate, the release step, and processes told MIGRATE=off (decision 063)", () => {
+  const dataDir = freshDataDir();
+
+  test("a command told not to migrate refuses a database without the schema, naming the step to run", async () => {
+    const list = await command("staff", ["list"], { DATA_DIR: dataDir, MIGRATE: "off" });
+    expect(list.code).toBe(1);
+    expect(list.stderr.trim()).toMatch(
+      /^The database lacks \d+ migrations \(0000_extensions to \d{4}_\w+\) that this release needs; run `npm run migrate` first \(MIGRATE=off keeps this process from migrating\)\.$/,
+    );
+  }, 60_000);
+
+  test("npm run migrate applies every migration once; run again, it has nothing to do", async () => {
+    const first = await command("migrate", [], { DATA_DIR: dataDir });
+    expect(first).toMatchObject({ code: 0 });
+    expect(first.stdout).toMatch(/^Applied \d+ migrations \(0000_extensions to \d{4}_\w+\)\.\n$/);
+    expect(await command("migrate", [], { DATA_DIR: dataDir })).toMatchObject({ code: 0, stdout: "The database is up to date.\n" });
+    expect(await command("staff", ["list"], { DATA_DIR: dataDir, MIGRATE: "off" })).toMatchObject({ code: 0, stdout: "No staff yet. Add one with: npm run staff -- add <email>\n" });
+  }, 60_000);
+
+  test("while the shop runs on its data directory, it keeps its own schema and the step says so", async () => {
+    const release = takeDataDirLock(dataDir);
+    try {
+      const migrate = await command("migrate", [], { DATA_DIR: dataDir });
+      expect(migrate).toMatchObject({ code: 1 });
+      expect(migrate.stderr.trim()).toBe(`The shop is running (process ${process.pid} on ${os.hostname()}) and keeps its own database up to date; nothing to do.`);
+    } finally {
+      release();
+    }
+  }, 60_000);
+});

@@ -1,6 +1,6 @@
 import { ConfigurationError } from "../app/server/config.server";
 import { openConfiguredDatabase } from "../app/server/db/client.server";
-import { migrate, missingMigrations } from "../app/server/db/migrate.server";
+import { describeMigrations, migrate, missingMigrations } from "../app/server/db/migrate.server";
 import { finish, runningShop } from "./cli";
 
 /**
@@ -25,7 +25,7 @@ async function main() {
         `A migration waited more than ${LOCK_TIMEOUT_MS / 1_000} s for a lock (another migration, or long transactions on the tables it changes) and nothing was changed; run it again.`,
       );
     });
-    console.log(missing.length === 0 ? "The database is up to date." : `Applied ${missing.length} migration${missing.length === 1 ? "" : "s"}: ${missing.join(", ")}.`);
+    console.log(missing.length === 0 ? "The database is up to date." : `Applied ${describeMigrations(missing)}.`);
   } finally {
     await database.close();
   }

@@ -80,3 +80,32 @@ test.each([
 ])("a half-set or malformed channel stops start-up with one sentence", (env, message) => {
   expect(() => readConfig(env)).toThrow(new ConfigurationError(message));
 });
+
+// Several machines (issue 26): the release step, stopping, and what cannot be shared.
+
+test("by default a process migrates at start-up and keeps serving 10 s after a SIGTERM", () => {
+  expect(readConfig({})).toMatchObject({ migrates: true, shutdownGraceMs: 10_000 });
+  expect(readConfig({ MIGRATE: "off", SHUTDOWN_GRACE_SECONDS: "2.5" })).toMatchObject({ migrates: false, shutdownGraceMs: 2_500 });
+});
+
+test.each([
+  [{ MIGRATE: "no" }, "MIGRATE: MIGRATE must be on or off."],
+  [{ SHUTDOWN_GRACE_SECONDS: "a while" }, "SHUTDOWN_GRACE_SECONDS: SHUTDOWN_GRACE_SECONDS must be a number of seconds from 0 to 120."],
+  [{ SHUTDOWN_GRACE_SECONDS: "600" }, "SHUTDOWN_GRACE_SECONDS: SHUTDOWN_GRACE_SECONDS must be a number of seconds from 0 to 120."],
+  [{ DUKA_PROCESSES: "0" }, "DUKA_PROCESSES: DUKA_PROCESSES must be 1 or more."],
+  [{ DUKA_PROCESSES: "two" }, "DUKA_PROCESSES: DUKA_PROCESSES must be a whole number of 1 or more."],
+])("a lifecycle setting it cannot read stops start-up with one sentence (%#)", (env, message) => {
+  expect(() => readConfig(env)).toThrow(new ConfigurationError(message));
+});
+
+test("a production deployment of several processes refuses the built-in database, which one process owns", () => {
+  const fleet = { NODE_ENV: "production", DUKA_PROCESSES: "2" };
+  expect(() => readConfig(fleet)).toThrow(
+    new ConfigurationError(
+      "DATABASE_URL: 2 processes (DUKA_PROCESSES) cannot share the built-in database, which one process owns; set DATABASE_URL to a PostgreSQL database.",
+    ),
+  );
+  expect(readConfig({ ...fleet, DATABASE_URL: "postgres://duka:duka@db:5432/duka" }).databaseUrl).toBe("postgres://duka:duka@db:5432/duka");
+  expect(() => readConfig({ NODE_ENV: "production", DUKA_PROCESSES: "1" })).not.toThrow();
+  expect(() => readConfig({ NODE_ENV: "development", DUKA_PROCESSES: "2" })).not.toThrow();
+});

@@ -64,6 +64,18 @@ export async function freshDatabase(): Promise<ShopDatabase & { url?: string }> 
   return database;
 }
 
+/**
+ * A database of the kind this run tests without any schema, as a new deployment's is before its first migration.
+ * Dropped when the file's tests end.
+ */
+export async function emptyDatabase(): Promise<ShopDatabase> {
+  const url = process.env.DATABASE_URL;
+  if (url) return copyPostgresTemplate(url, "template0");
+  const database = fromPglite(await PGlite.create({ extensions: PGLITE_EXTENSIONS }));
+  cleanups.push(() => database.close());
+  return database;
+}
+
 /** A second connection to the same PostgreSQL database, as another app process would have. */
 export async function secondConnection(database: { url?: string }): Promise<ShopDatabase | undefined> {
   if (!database.url) return undefined;

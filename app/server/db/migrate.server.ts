@@ -15,8 +15,8 @@ const MIGRATION_LOCK = 7_311_001;
 export const migrationsFolder = () => path.join(projectRoot(), "drizzle");
 
 /** Applies the SQL files in drizzle/ (the same ones for PGlite and PostgreSQL), once, under a lock. */
-export async function migrate(database: ShopDatabase): Promise<void> {
-  const options = { migrationsFolder: migrationsFolder() };
+export async function migrate(database: ShopDatabase, folder = migrationsFolder()): Promise<void> {
+  const options = { migrationsFolder: folder };
   await database.withAdvisoryLock(MIGRATION_LOCK, (db) =>
     database.kind === "pglite"
       ? migratePglite(db as unknown as PgliteDatabase, options)
@@ -45,16 +45,22 @@ export async function missingMigrations(database: ShopDatabase): Promise<string[
   return needed.filter((m) => m.when > applied).map((m) => m.tag);
 }
 
+/** "0018_customer_totals", "0018_a, 0019_b" or "3 migrations (0017_a to 0019_c)". */
+export function describeMigrations(tags: string[]): string {
+  if (tags.length <= 2) return `${tags.length === 1 ? "migration" : "migrations"} ${tags.join(", ")}`;
+  return `${tags.length} migrations (${tags[0]} to ${tags.at(-1)})`;
+}
+
 /**
  * Brings the schema up to date at start-up, or with MIGRATE=off (a release step migrates, decision 063) checks
  * that an earlier step did: a process never serves on a schema older than its code.
  */
-export async function prepareSchema(database: ShopDatabase): Promise<void> {
-  if (config().migrates) return migrate(database);
+export async function prepareSchema(database: ShopDatabase, migrates = config().migrates): Promise<void> {
+  if (migrates) return migrate(database);
   const missing = await missingMigrations(database);
   if (missing.length > 0) {
     throw new ConfigurationError(
-      `The database lacks ${missing.length === 1 ? "migration" : `${missing.length} migrations`} this release needs (${missing.join(", ")}); run \`npm run migrate\` first, as MIGRATE=off tells this process not to.`,
+      `The database lacks ${describeMigrations(missing)} that this release needs; run \`npm run migrate\` first (MIGRATE=off keeps this process from migrating).`,
     );
   }
 }
