@@ -1,0 +1,318 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { startNotifySim } from "../scripts/notify-sim";
+import { freePort, type ShopServer, startShop } from "../tests/e2e/support/shop-server";
+import { type Answer, placeOrder, UNLIMITED } from "./checkout";
+import { newShopPlace, percentile, postgresUrl, quick, root, runScript, staffCookie, writeLargeShop, writeResult } from "./support";
+
+/**
+ * Issue 26's fleet: three shop processes on one PostgreSQL behind Caddy (deploy/Caddyfile, on loopback), under mixed
+ * browsing and checkout load. Mid-run one process is restarted with a SIGTERM (as a rolling restart does), one is
+ * killed with a SIGKILL and started again, and the LISTEN connection of the third is cut with pg_terminate_backend.
+ * Reported: failed requests (none may fail around the SIGTERM), orders lost or doubled (none), outbox messages sent
+ * twice (only those in flight at the kill), the seconds until live updates resumed on the cut process, and an image
+ * uploaded through one process served by the others.
+ */
+const SHOPPERS = quick ? 8 : 24;
+/** Seconds into the run of each event, and its end. */
+const TIMELINE = quick ? { sigterm: 4, sigkill: 26, listenCut: 40, end: 52 } : { sigterm: 10, sigkill: 40, listenCut: 65, end: 90 };
+const MESSAGES = quick ? 600 : 1_500;
+/** The gateway answers each SMS after this long, so the kill finds some in flight. */
+const GATEWAY_ANSWER_MS = 200;
+/** One process claims at most a batch of 20 messages at a time. */
+const MOST_IN_FLIGHT = 20;
+const CHECKOUT_SHARE = 0.25;
+const RESUBMISSIONS = 10;
+
+type Outcome = { at: number; ok: boolean; status: number; what: string };
+
+export type FleetFigures = {
+  processes: number;
+  seconds: number;
+  requests: number;
+  requestsPerSecond: number;
+  p95Ms: number;
+  failedRequests: { total: number; aroundSigterm: number; aroundSigkill: number; aroundListenCut: number; byStatus: Record<string, number> };
+  sigterm: { drainedAndExitedMs: number; restartedMs: number };
+  sigkill: { restartedMs: number };
+  checkouts: { answered: number; placed: number; resubmitted: number; lost: number; doubled: number };
+  messages: { queued: number; received: number; distinct: number; sentTwice: number };
+  liveUpdatesResumedSeconds: number;
+  uploadServedByOthers: boolean;
+};
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await wait(50);
+  }
+}
+
+/** Caddy from Debian in front of the three processes, with the deployment's own Caddyfile. */
+async function startCaddy(port: number, upstreams: number[]): Promise<{ baseURL: string; stop: () => Promise<void> }> {
+  const home = mkdtempSync(path.join(os.tmpdir(), "duka-caddy-"));
+  const caddy: ChildProcess = spawn("caddy", ["run", "--config", path.join(root, "deploy", "Caddyfile"), "--adapter", "caddyfile"], {
+    env: {
+      ...process.env,
+      HOME: home,
+      XDG_DATA_HOME: home,
+      XDG_CONFIG_HOME: home,
+      CADDY_ADMIN: "off",
+      SHOP_DOMAIN: `http://127.0.0.1:${port}`,
+      SHOP_UPSTREAMS: upstreams.map((p) => `127.0.0.1:${p}`).join(" "),
+    },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let output = "";
+  caddy.stderr?.on("data", (chunk) => (output += chunk));
+  const baseURL = `http://127.0.0.1:${port}`;
+  await until(
+    async () => {
+      if (caddy.exitCode !== null) throw new Error(`Caddy stopped:\n${output}`);
+      return fetch(`${baseURL}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      );
+    },
+    30_000,
+    "Caddy",
+  );
+  return {
+    baseURL,
+    stop: async () => {
+      const exited = new Promise((resolve) => caddy.once("exit", resolve));
+      caddy.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+/** A staff member's live stream on one process: resolves with the ms from `since` to the first order event after it. */
+async function firstOrderEventAfter(baseURL: string, cookie: string, signal: AbortSignal): Promise<(since: number) => Promise<number>> {
+  const response = await fetch(`${baseURL}/events?topics=orders`, { headers: { Cookie: cookie }, signal });
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  while (!text.includes(": connected")) text += decoder.decode((await reader.read()).value);
+  return async (since) => {
+    text = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error("The live stream ended");
+      text += decoder.decode(value);
+      if (text.includes("event: change") && performance.now() > since) return Math.round(performance.now() - since);
+    }
+  };
+}
+
+export async function fleetFigures(): Promise<FleetFigures> {
+  const place = await newShopPlace("postgres");
+  const databaseUrl = place.databaseUrl!;
+  // The release step first, then the processes, which never migrate.
+  await runScript(place, "scripts/migrate.ts");
+  await writeLargeShop(place, { products: 300, orders: 300 });
+  const run = `fleet${Date.now()}`;
+  await runScript(place, "bench/outbox-messages.ts", ["--queue", "--count", String(MESSAGES), "--run", run]);
+  const sim = await startNotifySim({ smsPort: 0, smtpPort: 0, answerDelayMs: GATEWAY_ANSWER_MS });
+  const mine = () => sim.smsMessages().filter((sms) => sms.message.startsWith(`${run} `));
+  const ports = [await freePort(), await freePort(), await freePort()];
+  const uploadsDir = mkdtempSync(path.join(os.tmpdir(), "duka-fleet-uploads-"));
+  const listenName = (i: number) => `duka-listen-${i}`;
+  const envFor = (i: number) => {
+    const listenUrl = new URL(databaseUrl);
+    listenUrl.searchParams.set("application_name", listenName(i));
+    return {
+      ...UNLIMITED,
+      ...sim.env,
+      PUBLIC_URL: "https://duka.test",
+      TRUST_PROXY: "loopback",
+      MIGRATE: "off",
+      UPLOADS_DIR: uploadsDir,
+      SHUTDOWN_GRACE_SECONDS: "10",
+      DATABASE_LISTEN_URL: listenUrl.toString(),
+      DUKA_PROCESS_NAME: `shop-${i + 1}`,
+    };
+  };
+  const start = (i: number) => startShop({ databaseUrl, dataDir: place.dataDir, port: ports[i], env: envFor(i) });
+  const shops: ShopServer[] = await Promise.all([0, 1, 2].map(start));
+  const caddy = await startCaddy(await freePort(), ports);
+  const abort = new AbortController();
+  const outcomes: Outcome[] = [];
+  const durations: number[] = [];
+  const answers = new Map<string, Answer>();
+  let resubmitted = 0;
+  const began = performance.now();
+  const seconds = () => (performance.now() - began) / 1_000;
+
+  try {
+    const sitemap = await (await fetch(`${caddy.baseURL}/sitemap.xml`)).text();
+    const productPages = [...sitemap.matchAll(/<loc>[^<]*?(\/product\/[^<]+)<\/loc>/g)].map((m) => m[1]!).slice(0, 40);
+    const pages = ["/", "/products", "/products?sort=price-asc", "/about", "/track", ...productPages];
+    const cookie = await staffCookie(shops[0]!.baseURL);
+
+    const record = (what: string, status: number, startedAt: number) => {
+      durations.push(performance.now() - startedAt);
+      outcomes.push({ at: seconds(), ok: status >= 200 && status < 400, status, what });
+    };
+    let stopLoad = false;
+    let checkoutNumber = 0;
+    const shopper = async (n: number) => {
+      let i = 0;
+      while (!stopLoad) {
+        i++;
+        if ((n * 31 + i * 17) % 100 < CHECKOUT_SHARE * 100) {
+          const key = `${run}-${checkoutNumber++}`;
+          const order = { key, lines: [{ n: 1 + ((n + i) % 18), quantity: 1 }] };
+          for (let attempt = 0; attempt < RESUBMISSIONS; attempt++) {
+            const startedAt = performance.now();
+            const answer = await placeOrder(caddy.baseURL, run, order);
+            record("checkout", answer.kind === "placed" ? 302 : answer.kind === "refused" ? answer.status : 0, startedAt);
+            answers.set(key, answer);
+            // As the checkout page does: a form that got no answer (or the proxy's) is sent again with its key.
+            if (answer.kind === "placed" || (answer.kind === "refused" && answer.status < 500)) break;
+            resubmitted++;
+            await wait(500);
+          }
+        } else {
+          const page = pages[(n * 7 + i) % pages.length]!;
+          const startedAt = performance.now();
+          const status = await fetch(`${caddy.baseURL}${page}`, { signal: abort.signal }).then(
+            async (r) => {
+              await r.arrayBuffer();
+              return r.status;
+            },
+            () => 0,
+          );
+          record(page, status, startedAt);
+        }
+      }
+    };
+    const load = Promise.all(Array.from({ length: SHOPPERS }, (_, n) => shopper(n)));
+
+    // A SIGTERM, as a rolling restart sends; the process drains, exits, and is started again.
+    await until(() => seconds() >= TIMELINE.sigterm, 600_000, "the SIGTERM");
+    const sigtermAt = seconds();
+    const drainStarted = performance.now();
+    await shops[1]!.stop();
+    const drainedAndExitedMs = Math.round(performance.now() - drainStarted);
+    const restartStarted = performance.now();
+    shops[1] = await start(1);
+    const sigtermRestartedMs = Math.round(performance.now() - restartStarted);
+    const sigtermEnd = seconds() + 3;
+    console.log(`${Math.round(seconds())} s: SIGTERM at ${Math.round(sigtermAt)} s, ${outcomes.filter((o) => !o.ok).length} failed requests so far`);
+
+    // A SIGKILL while the outbox is sending.
+    await until(() => seconds() >= TIMELINE.sigkill, 600_000, "the SIGKILL");
+    const sigkillAt = seconds();
+    await shops[2]!.crash();
+    const killRestartStarted = performance.now();
+    shops[2] = await start(2);
+    const sigkillRestartedMs = Math.round(performance.now() - killRestartStarted);
+    const sigkillEnd = seconds() + 3;
+    console.log(`${Math.round(seconds())} s: SIGKILL at ${Math.round(sigkillAt)} s, ${outcomes.filter((o) => !o.ok).length} failed requests so far`);
+
+    // The first process's LISTEN connection cut; how long until its live stream carries an order placed elsewhere.
+    await until(() => seconds() >= TIMELINE.listenCut, 600_000, "the LISTEN cut");
+    const firstEvent = await firstOrderEventAfter(shops[0]!.baseURL, cookie, abort.signal);
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    const listenCutAt = seconds();
+    const cutAt = performance.now();
+    const cut = await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1", [listenName(0)]);
+    await admin.end();
+    if (cut.rowCount !== 1) throw new Error(`Expected one LISTEN connection named ${listenName(0)}, found ${cut.rowCount}`);
+    let placing = true;
+    const placeElsewhere = (async () => {
+      for (let k = 0; placing; k++) {
+        await placeOrder(shops[1]!.baseURL, run, { key: `${run}-live-${k}`, lines: [{ n: 1, quantity: 1 }] });
+        await wait(250);
+      }
+    })();
+    const resumedMs = await Promise.race([firstEvent(cutAt), wait(60_000).then(() => Number.POSITIVE_INFINITY)]);
+    placing = false;
+    await placeElsewhere;
+
+    // An image uploaded through one process, served by the others.
+    const image = readFileSync(path.join(root, "tests", "e2e", "fixtures", "terracotta.png"));
+    const form = new FormData();
+    form.append("image", new Blob([new Uint8Array(image)], { type: "image/png" }), "terracotta.png");
+    const upload = await fetch(`${shops[0]!.baseURL}/admin/upload`, { method: "POST", headers: { Cookie: cookie, Origin: shops[0]!.baseURL }, body: form });
+    const { url } = (await upload.json()) as { url: string };
+    const served = await Promise.all(shops.map(async (shop) => Buffer.from(await (await fetch(`${shop.baseURL}${url}`)).arrayBuffer())));
+
+    await until(() => seconds() >= TIMELINE.end, 600_000, "the end of the run");
+    stopLoad = true;
+    await load;
+    const loadSeconds = seconds();
+    await until(() => new Set(mine().map((sms) => sms.message)).size >= MESSAGES, 120_000, "every message");
+
+    // Every checkout's outcome against the database.
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    const stored = await client
+      .query<{ id: string; idempotency_key: string }>("select id, idempotency_key from orders where idempotency_key like $1", [`${run}-%`])
+      .finally(() => client.end());
+    const byKey = new Map<string, string[]>();
+    for (const row of stored.rows) byKey.set(row.idempotency_key, [...(byKey.get(row.idempotency_key) ?? []), row.id]);
+    const placed = [...answers].filter(([, answer]) => answer.kind === "placed");
+    const lost = placed.filter(([key, answer]) => answer.kind === "placed" && !byKey.get(key)?.includes(answer.orderId)).length;
+    const doubled = [...byKey.values()].filter((ids) => ids.length > 1).length;
+
+    const failed = outcomes.filter((o) => !o.ok);
+    const within = (from: number, to: number) => failed.filter((o) => o.at >= from && o.at <= to).length;
+    const byStatus: Record<string, number> = {};
+    for (const o of failed) byStatus[String(o.status)] = (byStatus[String(o.status)] ?? 0) + 1;
+    const received = mine().length;
+    const distinct = new Set(mine().map((sms) => sms.message)).size;
+    const sorted = [...durations].sort((a, b) => a - b);
+    return {
+      processes: shops.length,
+      seconds: Math.round(loadSeconds),
+      requests: outcomes.length,
+      requestsPerSecond: Math.round(outcomes.length / loadSeconds),
+      p95Ms: Math.round(percentile(sorted, 95)),
+      failedRequests: {
+        total: failed.length,
+        aroundSigterm: within(sigtermAt, sigtermEnd),
+        aroundSigkill: within(sigkillAt, sigkillEnd),
+        aroundListenCut: within(listenCutAt, listenCutAt + 5),
+        byStatus,
+      },
+      sigterm: { drainedAndExitedMs, restartedMs: sigtermRestartedMs },
+      sigkill: { restartedMs: sigkillRestartedMs },
+      checkouts: { answered: answers.size, placed: placed.length, resubmitted, lost, doubled },
+      messages: { queued: MESSAGES, received, distinct, sentTwice: received - distinct },
+      liveUpdatesResumedSeconds: Math.round(resumedMs / 100) / 10,
+      uploadServedByOthers: served.every((bytes) => bytes.length > 0 && bytes.equals(served[0]!)),
+    };
+  } finally {
+    abort.abort();
+    await caddy.stop();
+    await Promise.all(shops.map((shop) => shop.stop()));
+    await sim.stop();
+  }
+}
+
+async function main() {
+  if (!postgresUrl()) throw new Error("The fleet needs PostgreSQL: set BENCH_DATABASE_URL (or DATABASE_URL).");
+  const figures = await fleetFigures();
+  console.log(JSON.stringify(figures, null, 2));
+  writeResult("fleet", figures);
+  const held =
+    figures.failedRequests.aroundSigterm === 0 &&
+    figures.checkouts.lost === 0 &&
+    figures.checkouts.doubled === 0 &&
+    figures.messages.distinct === figures.messages.queued &&
+    figures.messages.sentTwice <= MOST_IN_FLIGHT &&
+    Number.isFinite(figures.liveUpdatesResumedSeconds) &&
+    figures.uploadServedByOthers;
+  if (!held) process.exit(1);
+}
+
+if (process.argv[1]?.endsWith("fleet.ts")) await main();
