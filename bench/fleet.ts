@@ -143,6 +143,8 @@ export async function fleetFigures(): Promise<FleetFigures> {
   const shops: ShopServer[] = await Promise.all([0, 1, 2].map(start));
   const caddy = await startCaddy(await freePort(), ports);
   const abort = new AbortController();
+  let stopLoad = false;
+  let load: Promise<unknown> = Promise.resolve();
   const outcomes: Outcome[] = [];
   const durations: number[] = [];
   const answers = new Map<string, Answer>();
@@ -160,7 +162,6 @@ export async function fleetFigures(): Promise<FleetFigures> {
       durations.push(performance.now() - startedAt);
       outcomes.push({ at: seconds(), ok: status >= 200 && status < 400, status, what });
     };
-    let stopLoad = false;
     let checkoutNumber = 0;
     const shopper = async (n: number) => {
       let i = 0;
@@ -182,18 +183,17 @@ export async function fleetFigures(): Promise<FleetFigures> {
         } else {
           const page = pages[(n * 7 + i) % pages.length]!;
           const startedAt = performance.now();
-          const status = await fetch(`${caddy.baseURL}${page}`, { signal: abort.signal }).then(
-            async (r) => {
+          const status = await fetch(`${caddy.baseURL}${page}`, { signal: abort.signal })
+            .then(async (r) => {
               await r.arrayBuffer();
               return r.status;
-            },
-            () => 0,
-          );
+            })
+            .catch(() => 0);
           record(page, status, startedAt);
         }
       }
     };
-    const load = Promise.all(Array.from({ length: SHOPPERS }, (_, n) => shopper(n)));
+    load = Promise.all(Array.from({ length: SHOPPERS }, (_, n) => shopper(n)));
 
     // A SIGTERM, as a rolling restart sends; the process drains, exits, and is started again.
     await until(() => seconds() >= TIMELINE.sigterm, 600_000, "the SIGTERM");
@@ -292,6 +292,8 @@ export async function fleetFigures(): Promise<FleetFigures> {
       uploadServedByOthers: served.every((bytes) => bytes.length > 0 && bytes.equals(served[0]!)),
     };
   } finally {
+    stopLoad = true;
+    await load;
     abort.abort();
     await caddy.stop();
     await Promise.all(shops.map((shop) => shop.stop()));
