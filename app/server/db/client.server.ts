@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import type { SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -292,6 +292,15 @@ export function openConfiguredDatabase(): Promise<ShopDatabase> {
 export async function queryRows<Row>(source: Pick<Database, "execute">, query: SQL): Promise<Row[]> {
   const result = (await source.execute(query)) as unknown as { rows: Row[] };
   return result.rows;
+}
+
+/**
+ * The database's clock (inside a transaction, the moment it began). Leases between processes are taken and judged
+ * by it, never by a process's own clock, which on another machine may be minutes off (decision 062).
+ */
+export async function databaseNow(source: Pick<Database, "execute">): Promise<Date> {
+  const [row] = await queryRows<{ ms: number | string }>(source, sql`select (extract(epoch from now()) * 1000)::float8 as ms`);
+  return new Date(Number(row!.ms));
 }
 
 /**
