@@ -95,9 +95,9 @@ function describeTarget(url: string) {
   }
 }
 
-const unreachable = (url: string, error: unknown) =>
+const unreachable = (url: string, error: unknown, variable = "DATABASE_URL") =>
   new ConfigurationError(
-    `Cannot reach PostgreSQL at ${describeTarget(url)} (${(error as Error).message}); check DATABASE_URL and that the server is running.`,
+    `Cannot reach PostgreSQL at ${describeTarget(url)} (${(error as Error).message}); check ${variable} and that the server is running.`,
   );
 
 /** How a PostgreSQL database is reached beyond the pool's address. */
@@ -203,7 +203,7 @@ async function listenOnOwnConnection(
           if (stopped) return void destroy(client);
           backoff = RECONNECT_FIRST_MS;
           listening(client);
-          console.error("The live-update connection to PostgreSQL is back.");
+          console.info("The live-update connection to PostgreSQL is back.");
           onConnection("restored");
         },
         (error: Error) => {
@@ -214,6 +214,7 @@ async function listenOnOwnConnection(
         },
       );
     }, wait);
+    retry.unref();
   };
 
   listening(await connect());
@@ -308,16 +309,21 @@ export async function databaseNow(source: Pick<Database, "execute">): Promise<Da
  * data directory is writable and not held by another process. Start-up runs it before the (slower) build.
  */
 export async function checkDatabaseAccess(): Promise<void> {
-  const { databaseUrl, dataDir } = config();
+  const { databaseUrl, databaseListenUrl, dataDir } = config();
   if (!databaseUrl) {
     takeDataDirLock(dataDir)();
     return;
   }
-  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000 });
+  await reachable(databaseUrl, "DATABASE_URL");
+  if (databaseListenUrl) await reachable(databaseListenUrl, "DATABASE_LISTEN_URL");
+}
+
+async function reachable(url: string, variable: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
   try {
     await client.connect();
   } catch (error) {
-    throw unreachable(databaseUrl, error);
+    throw unreachable(url, error, variable);
   } finally {
     await client.end().catch(() => {});
   }
