@@ -101,6 +101,12 @@ describe("npm start with bad configuration stops with one sentence", () => {
     expect(result.stderr.trim()).toMatch(/^Duka cannot start: Cannot reach PostgreSQL at 127\.0\.0\.1:1\/duka \(.*\); check DATABASE_URL and that the server is running\.$/);
   }, 60_000);
 
+  test.skipIf(!process.env.DATABASE_URL)("an unreachable DATABASE_LISTEN_URL", async () => {
+    const result = await command("start", [], { DATABASE_URL: process.env.DATABASE_URL!, DATABASE_LISTEN_URL: "postgres://duka:duka@127.0.0.1:1/duka", PORT: "0" });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toMatch(/^Duka cannot start: Cannot reach PostgreSQL at 127\.0\.0\.1:1\/duka \(.*\); check DATABASE_LISTEN_URL and that the server is running\.$/);
+  }, 60_000);
+
   test("a DATA_DIR that cannot be created", async () => {
     const file = path.join(freshDataDir(), "a-file");
     writeFileSync(file, "");

@@ -25,6 +25,8 @@ export function useLiveTopics(topics: readonly string[], orders: readonly string
       pending = setTimeout(() => void revalidate(), 150);
     };
     source.addEventListener("change", refresh);
+    // The server lost track of changes for a while (its database connection dropped): reload everything.
+    source.addEventListener("resync", refresh);
     source.addEventListener("open", () => {
       if (opened) refresh();
       opened = true;

@@ -242,16 +242,24 @@ const summaryColumns = {
 
 /**
  * Imports still "running" with no progress for IMPORT_STALL_MS lost their process: they are reported failed.
- * Their transaction never committed, so they wrote nothing. Run before imports are read or claimed.
+ * Their transaction never committed, so they wrote nothing. Run before imports are read or claimed. Progress is
+ * written and judged by the database's clock (progressNow): the process judging may run on another machine, whose
+ * clock may be minutes off the one that wrote it (decision 062).
  */
 async function failStalledImports(from: Queryable, now: Date): Promise<void> {
   await from
     .update(catalogueImports)
     .set({ state: "failed", error: IMPORT_STOPPED_MESSAGE, finishedAt: now, drafts: null })
     .where(
-      and(inArray(catalogueImports.state, RUNNING_IMPORT_STATES), lt(catalogueImports.progressAt, new Date(now.getTime() - IMPORT_STALL_MS))),
+      and(
+        inArray(catalogueImports.state, RUNNING_IMPORT_STATES),
+        lt(catalogueImports.progressAt, sql`now() - ${IMPORT_STALL_MS} * interval '1 millisecond'`),
+      ),
     );
 }
+
+/** When an import last showed progress: the database's time, which every process judges it by. */
+const progressNow = sql`now()`;
 
 /** One import as its page shows it (the products it read are not sent). */
 export async function catalogueImportForPage(id: string, now = new Date()): Promise<CatalogueImportView | undefined> {
@@ -306,7 +314,7 @@ export async function confirmCatalogueImport(id: string, options: ImportRunOptio
     await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`);
     const [claimed] = await tx
       .update(catalogueImports)
-      .set({ state: "importing images", rowsDone: 0, progressAt: now })
+      .set({ state: "importing images", rowsDone: 0, progressAt: progressNow })
       .where(
         and(
           eq(catalogueImports.id, id),
@@ -347,7 +355,7 @@ async function runImport(id: string, options: ImportRunOptions): Promise<void> {
     const images = await fetchImages(database, job, options.images ?? {});
     const [writing] = await database
       .update(catalogueImports)
-      .set({ state: "writing", rowsDone: job.rowsTotal, progressAt: new Date() })
+      .set({ state: "writing", rowsDone: job.rowsTotal, progressAt: progressNow })
       .where(and(eq(catalogueImports.id, id), eq(catalogueImports.state, "importing images")))
       .returning({ id: catalogueImports.id });
     if (!writing) throw new ImportTakenAway();
@@ -446,7 +454,7 @@ function progressReporter(database: Database, id: string) {
     writing = writing.then(async () => {
       const [alive] = await database
         .update(catalogueImports)
-        .set({ rowsDone, progressAt: new Date() })
+        .set({ rowsDone, progressAt: progressNow })
         .where(and(eq(catalogueImports.id, id), eq(catalogueImports.state, "importing images")))
         .returning({ id: catalogueImports.id });
       if (!alive) throw new ImportTakenAway();

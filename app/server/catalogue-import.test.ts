@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { stringify } from "csv-stringify/sync";
 import { count, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { staffActor } from "~/domain/audit";
 import { DUKA_CSV_COLUMNS } from "~/domain/catalogue-import/duka";
 import { CATALOGUE_FILE_TOO_LARGE_MESSAGE, tooManyRowsMessage } from "~/domain/catalogue-import/file";
@@ -370,6 +370,26 @@ describe("one import at a time, each once", () => {
     expect(await catalogueImportForPage(running)).toMatchObject({ state: "failed", error: IMPORT_STOPPED_MESSAGE });
     expect(await database.select().from(products).where(eq(products.sku, "AFB-RUN"))).toEqual([]);
     expect(await confirmed(waiting)).toMatchObject({ state: "done", created: 1 });
+  });
+
+  // PGlite runs inside this process and reads this process's clock: there is no second machine to disagree with.
+  test.skipIf(!process.env.DATABASE_URL)("an import at work is judged alive by the database's clock, not by a reader's clock", async () => {
+    const database = await db();
+    const running = await preview(dukaCsv([{ sku: "AFB-ALIVE", name: "Alive Import", priceCents: 100 }]));
+    // Progress shown ten seconds ago by the database's clock, by the process at work on it.
+    await database
+      .update(catalogueImports)
+      .set({ state: "importing images", progressAt: sql`now() - interval '10 seconds'` })
+      .where(eq(catalogueImports.id, running));
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      // Read by a process whose clock runs an hour ahead.
+      vi.setSystemTime(Date.now() + 3_600_000);
+      expect((await catalogueImportForPage(running))!.state).toBe("importing images");
+    } finally {
+      vi.useRealTimers();
+    }
+    await database.update(catalogueImports).set({ state: "failed" }).where(eq(catalogueImports.id, running));
   });
 });
 

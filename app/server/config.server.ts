@@ -18,6 +18,7 @@ const optionalText = z
   .optional()
   .transform((value) => value || undefined);
 
+const POOL_MAX_MESSAGE = "DATABASE_POOL_MAX must be a whole number of connections from 1 to 1000";
 const CALLBACK_SECRET_MESSAGE = "must be 32 to 128 hexadecimal characters, e.g. from `openssl rand -hex 32`";
 
 const environmentSchema = z.object({
@@ -29,6 +30,8 @@ const environmentSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  DATABASE_LISTEN_URL: optionalText.pipe(z.string().regex(/^postgres(ql)?:\/\//, "DATABASE_LISTEN_URL must start with postgres:// or postgresql://").optional()),
+  DATABASE_POOL_MAX: z.coerce.number(POOL_MAX_MESSAGE).int(POOL_MAX_MESSAGE).min(1, POOL_MAX_MESSAGE).max(1000, POOL_MAX_MESSAGE).default(10),
   PUBLIC_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
   SHOP_TIMEZONE: z
     .string()
@@ -106,6 +109,9 @@ export type ShopConfig = {
   dataDir: string;
   uploadsDir: string;
   databaseUrl: string | undefined;
+  /** Where the LISTEN connection goes (default databaseUrl), and the pool's size (decision 062). */
+  databaseListenUrl: string | undefined;
+  databasePoolMax: number;
   publicUrl: string | undefined;
   timeZone: string;
   /** Checkouts an hour per phone number and per browser, and per address (decision 029). */
@@ -179,6 +185,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ShopConfig {
     const issue = parsed.error.issues[0];
     throw new ConfigurationError(`${issue?.path.join(".")}: ${issue?.message}.`);
   }
+  if (parsed.data.DATABASE_LISTEN_URL && !parsed.data.DATABASE_URL) {
+    throw new ConfigurationError("DATABASE_LISTEN_URL: set it only beside DATABASE_URL, to the same database reached without a transaction-mode pooler.");
+  }
   const dataDir = path.resolve(parsed.data.DATA_DIR);
   // Several processes cannot share one PGlite directory or one machine's disk: a production deployment that
   // expects them is stopped before it half-works.
@@ -192,6 +201,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ShopConfig {
     dataDir,
     uploadsDir: path.resolve(parsed.data.UPLOADS_DIR ?? path.join(dataDir, "uploads")),
     databaseUrl: parsed.data.DATABASE_URL,
+    databaseListenUrl: parsed.data.DATABASE_LISTEN_URL,
+    databasePoolMax: parsed.data.DATABASE_POOL_MAX,
     publicUrl,
     timeZone: parsed.data.SHOP_TIMEZONE,
     checkoutsPerHour: { perShopper: parsed.data.CHECKOUTS_PER_HOUR, perAddress: parsed.data.CHECKOUTS_PER_HOUR_PER_ADDRESS },

@@ -109,3 +109,30 @@ test("a production deployment of several processes refuses the built-in database
   expect(() => readConfig({ NODE_ENV: "production", DUKA_PROCESSES: "1" })).not.toThrow();
   expect(() => readConfig({ NODE_ENV: "development", DUKA_PROCESSES: "2" })).not.toThrow();
 });
+
+// The database's connections (decision 062): the pool's size, and a separate address for the LISTEN connection.
+
+const postgres = { DATABASE_URL: "postgres://duka:duka@pgbouncer:6432/duka" };
+
+test("the pool holds 10 connections unless DATABASE_POOL_MAX says otherwise; LISTEN goes where DATABASE_URL does unless told", () => {
+  expect(readConfig(postgres)).toMatchObject({ databasePoolMax: 10, databaseListenUrl: undefined });
+  expect(readConfig({ ...postgres, DATABASE_POOL_MAX: "40", DATABASE_LISTEN_URL: " postgres://duka:duka@db:5432/duka " })).toMatchObject({
+    databaseUrl: "postgres://duka:duka@pgbouncer:6432/duka",
+    databasePoolMax: 40,
+    databaseListenUrl: "postgres://duka:duka@db:5432/duka",
+  });
+  expect(readConfig({ ...postgres, DATABASE_LISTEN_URL: "" }).databaseListenUrl).toBeUndefined();
+});
+
+test.each([
+  [{ ...postgres, DATABASE_POOL_MAX: "0" }, "DATABASE_POOL_MAX: DATABASE_POOL_MAX must be a whole number of connections from 1 to 1000."],
+  [{ ...postgres, DATABASE_POOL_MAX: "2.5" }, "DATABASE_POOL_MAX: DATABASE_POOL_MAX must be a whole number of connections from 1 to 1000."],
+  [{ ...postgres, DATABASE_POOL_MAX: "lots" }, "DATABASE_POOL_MAX: DATABASE_POOL_MAX must be a whole number of connections from 1 to 1000."],
+  [{ ...postgres, DATABASE_LISTEN_URL: "db:5432/duka" }, "DATABASE_LISTEN_URL: DATABASE_LISTEN_URL must start with postgres:// or postgresql://."],
+  [
+    { DATABASE_LISTEN_URL: "postgres://duka:duka@db:5432/duka" },
+    "DATABASE_LISTEN_URL: set it only beside DATABASE_URL, to the same database reached without a transaction-mode pooler.",
+  ],
+])("a pool size or listening address the shop cannot use stops start-up with one sentence (%#)", (env, message) => {
+  expect(() => readConfig(env)).toThrow(new ConfigurationError(message));
+});

@@ -1,7 +1,7 @@
 import { type SQLWrapper, sql } from "drizzle-orm";
 import { z } from "zod";
 import { clientNetwork } from "~/domain/rate-limit";
-import type { Queryable } from "./db/client.server";
+import type { ListenState, Queryable } from "./db/client.server";
 import { shopDatabase } from "./db/database.server";
 
 export const EVENTS_CHANNEL = "duka_events";
@@ -35,11 +35,16 @@ export function watchLocalWrites(topics: Iterable<ShopTopic>, notice: () => void
   localWriteWatchers.add({ topics: new Set(topics), notice });
 }
 
-type Subscriber = { topics: ReadonlySet<ShopTopic>; deliver: (event: ShopEvent) => void; ended?: () => void };
+type Subscriber = {
+  topics: ReadonlySet<ShopTopic>;
+  deliver: (event: ShopEvent) => void;
+  ended?: (() => void) | undefined;
+  missed?: (() => void) | undefined;
+};
 
 // One LISTEN per process, fanned out to every subscriber in memory.
 const state = globalThis as typeof globalThis & {
-  __dukaEvents?: { subscribers: Set<Subscriber>; listening?: Promise<() => Promise<void>> };
+  __dukaEvents?: { subscribers: Set<Subscriber>; listening?: Promise<() => Promise<void>>; interrupted?: boolean };
 };
 const hub = (state.__dukaEvents ??= { subscribers: new Set() });
 
@@ -57,9 +62,19 @@ function fanOut(payload: string) {
   }
 }
 
+/**
+ * The listening connection was lost, or listens again. Changes committed in between were never heard, so once it
+ * is back every subscriber is told it missed some: caches drop what they kept, live streams tell their pages to
+ * reload. Subscribers stay subscribed throughout.
+ */
+function connectionChanged(change: ListenState) {
+  hub.interrupted = change === "lost";
+  if (change === "restored") for (const subscriber of hub.subscribers) subscriber.missed?.();
+}
+
 async function ensureListening() {
   hub.listening ??= shopDatabase()
-    .then((database) => database.listen(EVENTS_CHANNEL, fanOut))
+    .then((database) => database.listen(EVENTS_CHANNEL, fanOut, connectionChanged))
     .catch((error) => {
       hub.listening = undefined;
       throw error;
@@ -67,17 +82,24 @@ async function ensureListening() {
   await hub.listening;
 }
 
+/** Whether changes may be going unheard right now: the listening connection is lost and not yet back. */
+export function listeningInterrupted(): boolean {
+  return hub.interrupted === true;
+}
+
 /**
- * Calls `deliver` for every committed change on the given topics, and `ended` if the process stops listening
- * (no more changes will come); resolves to the unsubscribe function.
+ * Calls `deliver` for every committed change on the given topics, `ended` if the process stops listening (no
+ * more changes will come), and `missed` when changes may have gone unheard (the listening connection was lost
+ * and is back); resolves to the unsubscribe function.
  */
 export async function subscribe(
   topics: Iterable<ShopTopic>,
   deliver: (event: ShopEvent) => void,
   ended?: () => void,
+  missed?: () => void,
 ): Promise<() => void> {
   await ensureListening();
-  const subscriber: Subscriber = { topics: new Set(topics), deliver, ended };
+  const subscriber: Subscriber = { topics: new Set(topics), deliver, ended, missed };
   hub.subscribers.add(subscriber);
   return () => {
     hub.subscribers.delete(subscriber);
@@ -88,6 +110,7 @@ export async function subscribe(
 export async function stopListening(): Promise<void> {
   const listening = hub.listening;
   hub.listening = undefined;
+  hub.interrupted = false;
   for (const subscriber of hub.subscribers) subscriber.ended?.();
   hub.subscribers.clear();
   if (listening) await (await listening.catch(() => async () => {}))();

@@ -1,9 +1,10 @@
-import { type ShopTopic, subscribe, watchLocalWrites } from "./events.server";
+import { listeningInterrupted, type ShopTopic, subscribe, watchLocalWrites } from "./events.server";
 
 // Most page views read the same few things that staff change a few times a day (settings, content,
 // categories, the filter choices). They are kept in memory and dropped the moment a committed change on their
 // topic is announced (NOTIFY reaches every process), so a page never waits on them. The age limit only bounds
-// how stale a value could get if announcements stopped arriving (a lost database connection).
+// how stale a value could get if announcements stopped arriving unnoticed. A listening connection known to be lost
+// is read through until it is back, and then everything kept is dropped, for what was announced meanwhile.
 const MAX_AGE_MS = 60_000;
 
 type Entry<T> = { value: Promise<T>; loadedAt: number };
@@ -30,8 +31,8 @@ export function liveCache<K, T>(topics: readonly ShopTopic[], options: { maxEntr
   return {
     async get(key: K, load: () => Promise<T>): Promise<T> {
       // Not listening (yet, or any more) means no announcement would reach us: read through.
-      listening ??= subscribe(topics, dropAll, stopped).catch(() => (listening = undefined));
-      if (!(await listening)) return load();
+      listening ??= subscribe(topics, dropAll, stopped, dropAll).catch(() => (listening = undefined));
+      if (!(await listening) || listeningInterrupted()) return load();
       const cached = entries.get(key);
       if (cached && Date.now() - cached.loadedAt < MAX_AGE_MS) return cached.value;
       const entry: Entry<T> = { value: load(), loadedAt: Date.now() };

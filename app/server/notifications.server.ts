@@ -8,7 +8,7 @@ import type { Settings } from "~/domain/site-documents.schema";
 import type { SendOutcome } from "~/domain/sms-gateway";
 import { budgetSpentEvent, type DueSms, smsPerDay, smsVerdicts } from "~/domain/sms-limits";
 import { config, type MailConfig, type SmsConfig } from "./config.server";
-import type { Database, Queryable, Transaction } from "./db/client.server";
+import { type Database, databaseNow, type Queryable, type Transaction } from "./db/client.server";
 import { db } from "./db/database.server";
 import { newsletterSubscribers, notifications, orders, staffUsers } from "./db/schema.server";
 import { agreedToMarketingSql } from "./consent.server";
@@ -244,11 +244,13 @@ async function withdrawOptedOut(tx: Transaction, due: readonly { id: string; mes
  * pushed forward by a lease, so across processes one sends it at a time; SMS are first held to Site Settings'
  * countries and daily budget (applySmsLimits). Each outcome is written afterwards: sent; refused for good (a
  * number the gateway rejects) and failed with the gateway's reason; or due again after a backoff, until the last
- * attempt fails it. Returns how many it took from the outbox, sent or not.
+ * attempt fails it. Returns how many it took from the outbox, sent or not. The time is the database's unless
+ * `clock` is given (tests): a lease taken by one machine's clock and judged by another's would not hold.
  */
-export async function sendDueNotifications(senders: Senders, now = new Date(), database?: Database, random = Math.random): Promise<number> {
+export async function sendDueNotifications(senders: Senders, clock?: Date, database?: Database, random = Math.random): Promise<number> {
   const source = database ?? (await db());
-  const { taken, claimed } = await source.transaction(async (tx) => {
+  const { taken, claimed, now } = await source.transaction(async (tx) => {
+    const now = clock ?? (await databaseNow(tx));
     const due = await tx
       .select({
         id: notifications.id,
@@ -268,13 +270,13 @@ export async function sendDueNotifications(senders: Senders, now = new Date(), d
     const toSend = due
       .filter((message) => !withdrawn.has(message.id) && (message.channel !== "sms" || smsToSend.has(message.id)))
       .map((message) => message.id);
-    if (toSend.length === 0) return { taken: due.length, claimed: [] };
+    if (toSend.length === 0) return { taken: due.length, claimed: [], now };
     const rows = await tx
       .update(notifications)
       .set({ nextAttemptAt: new Date(now.getTime() + SEND_LEASE_MS), attempts: sql`${notifications.attempts} + 1` })
       .where(inArray(notifications.id, toSend))
       .returning();
-    return { taken: due.length, claimed: rows };
+    return { taken: due.length, claimed: rows, now };
   });
   await Promise.all(
     claimed.map(async (message) => {

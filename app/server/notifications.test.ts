@@ -1,5 +1,5 @@
-import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
+import { eq, inArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, expect, test, vi } from "vitest";
 import { MAX_SEND_ATTEMPTS } from "~/domain/notifications";
 import { type NotifySim, startNotifySim } from "../../scripts/notify-sim";
 import { secondConnection } from "../../tests/setup/fresh-database";
@@ -182,6 +182,40 @@ test("a message claimed by a process that then died is sent again once its lease
   await sendAll(new Date(now.getTime() + SEND_LEASE_MS));
   expect(await stored([message.key])).toMatchObject([{ state: "sent", attempts: 2 }]);
 });
+
+// PGlite runs inside this process and reads this process's clock: there is no second machine to disagree with.
+test.skipIf(!process.env.DATABASE_URL)(
+  "a lease is judged by the database's clock: a process whose clock is an hour off neither takes a live lease nor waits on a passed one",
+  async () => {
+    const message = sms();
+    await queue([message]);
+    // Claimed as sendDueNotifications claims, leased until `offsetMs` from now by the database's clock.
+    const leaseUntil = async (offsetMs: number) => {
+      await (await db())
+        .update(notifications)
+        .set({ nextAttemptAt: sql`now() + ${offsetMs} * interval '1 millisecond'`, attempts: 1 })
+        .where(eq(notifications.key, message.key));
+    };
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      // Claimed a moment ago by another process, which is sending it now.
+      await leaseUntil(SEND_LEASE_MS);
+      vi.setSystemTime(Date.now() + 3_600_000);
+      while ((await sendDueNotifications(senders, undefined, undefined, () => 0.5)) > 0);
+      expect(sim.smsMessages()).toEqual([]);
+      expect(await stored([message.key])).toMatchObject([{ state: "pending", attempts: 1 }]);
+
+      // That process died; by the database's clock its lease has passed, though this process's clock is behind.
+      await leaseUntil(-1_000);
+      vi.setSystemTime(Date.now() - 2 * 3_600_000);
+      while ((await sendDueNotifications(senders, undefined, undefined, () => 0.5)) > 0);
+      expect(await stored([message.key])).toMatchObject([{ state: "sent", attempts: 2 }]);
+      expect(sim.smsMessages()).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  },
+);
 
 test("two processes sending at once never send one message twice", async () => {
   const shop: { db: Database; url?: string } = await shopDatabase();

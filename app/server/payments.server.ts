@@ -25,7 +25,7 @@ import { changeOnPayment, type PaymentProblem, paymentVerdict } from "~/domain/p
 import { recordChange } from "./audit.server";
 import { askPaymentStatus, pushPaymentRequest, queryPaymentRequest } from "./daraja.server";
 import type { MpesaConfig } from "./config.server";
-import type { Database, Transaction } from "./db/client.server";
+import { type Database, databaseNow, type Transaction } from "./db/client.server";
 import { db } from "./db/database.server";
 import { orders, paymentRequests, payments } from "./db/schema.server";
 import { publish } from "./events.server";
@@ -363,12 +363,14 @@ export async function receivePaybillPayment(mpesa: MpesaConfig, body: unknown, n
  * Asks M-Pesa to confirm the paybill payments waiting for it (Transaction Status). Each is claimed with `FOR
  * UPDATE SKIP LOCKED` and leased for two minutes, so across processes one asks at a time, and one killed after
  * claiming leaves it to be asked again once the lease runs out. The answer comes later (receivePaybillCheck);
- * after CONFIRM_TRIES questions with none, the payment is left to staff. Answers how many were asked.
+ * after CONFIRM_TRIES questions with none, the payment is left to staff. Answers how many were asked. The lease is
+ * taken and judged by the database's clock unless `clock` is given (tests), as in every process (decision 062).
  */
-export async function confirmPaybillPayments(mpesa: MpesaConfig, now = new Date(), database?: Database): Promise<number> {
+export async function confirmPaybillPayments(mpesa: MpesaConfig, clock?: Date, database?: Database): Promise<number> {
   const source = database ?? (await db());
   const initiator = mpesa.initiator;
   const claimed = await source.transaction(async (tx) => {
+    const now = clock ?? (await databaseNow(tx));
     const rows = await tx
       .select({ id: payments.id, receipt: payments.receipt, orderId: payments.orderId, queries: payments.queries })
       .from(payments)
@@ -449,11 +451,13 @@ export async function receivePaybillCheck(mpesa: MpesaConfig, body: unknown, now
  * Asks Daraja about requests no callback answered within 90 seconds. Each is claimed with `FOR UPDATE SKIP
  * LOCKED` and leased for a minute, so across processes one asks at a time, and a process killed mid-way leaves
  * it to be asked again; its answer is applied under the request's lock, once. A 'paid' answer carries no
- * receipt, so the request becomes 'receipt pending' and the order waits for the callback or staff.
+ * receipt, so the request becomes 'receipt pending' and the order waits for the callback or staff. The lease is
+ * taken and judged by the database's clock unless `clock` is given (tests), as in every process (decision 062).
  */
-export async function queryUnansweredRequests(mpesa: MpesaConfig, now = new Date(), database?: Database): Promise<number> {
+export async function queryUnansweredRequests(mpesa: MpesaConfig, clock?: Date, database?: Database): Promise<number> {
   const source = database ?? (await db());
-  const claimed = await source.transaction(async (tx) => {
+  const { claimed, now } = await source.transaction(async (tx) => {
+    const now = clock ?? (await databaseNow(tx));
     const rows = await tx
       .select({ id: paymentRequests.id, checkoutRequestId: paymentRequests.checkoutRequestId, requestedAt: paymentRequests.requestedAt })
       .from(paymentRequests)
@@ -467,7 +471,7 @@ export async function queryUnansweredRequests(mpesa: MpesaConfig, now = new Date
         .set({ queryAfter: new Date(now.getTime() + QUERY_LEASE_MS), queries: sql`${paymentRequests.queries} + 1` })
         .where(inArray(paymentRequests.id, rows.map((r) => r.id)));
     }
-    return rows;
+    return { claimed: rows, now };
   });
   let answered = 0;
   for (const request of claimed) {

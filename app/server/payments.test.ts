@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { staffActor } from "~/domain/audit";
 import { MPESA_PROMPTS_PER_ADDRESS, MPESA_PROMPTS_PER_PHONE, orderCode } from "~/domain/mpesa";
@@ -186,6 +186,38 @@ test("two app processes asking at once ask M-Pesa about each unanswered request 
   expect(mine + theirs).toBe(6);
   for (const orderId of unanswered) expect(await requestOf(orderId)).toMatchObject({ queries: 1, queryAfter: null });
 });
+
+// PGlite runs inside this process and reads this process's clock: there is no second machine to disagree with.
+test.skipIf(!process.env.DATABASE_URL)(
+  "the lease on asking about a request is judged by the database's clock, however far off this process's clock is",
+  async () => {
+    const { id: orderId } = await givenOrder();
+    await requestPayment(mpesa, prompt(orderId, phoneEnding(6)));
+    // Claimed as queryUnansweredRequests claims, leased until `offsetMs` from now by the database's clock.
+    const leaseUntil = async (offsetMs: number) => {
+      await (await db())
+        .update(paymentRequests)
+        .set({ queryAfter: sql`now() + ${offsetMs} * interval '1 millisecond'`, queries: 1 })
+        .where(eq(paymentRequests.orderId, orderId));
+    };
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      // Another process is asking M-Pesa about it right now; this one's clock is an hour ahead.
+      await leaseUntil(60_000);
+      vi.setSystemTime(Date.now() + 3_600_000);
+      expect(await queryUnansweredRequests(mpesa)).toBe(0);
+      expect(await requestOf(orderId)).toMatchObject({ state: "waiting", queries: 1 });
+
+      // That process died and its lease has passed by the database's clock; this one's is an hour behind.
+      await leaseUntil(-1_000);
+      vi.setSystemTime(Date.now() - 2 * 3_600_000);
+      expect(await queryUnansweredRequests(mpesa)).toBe(1);
+      expect(await requestOf(orderId)).toMatchObject({ state: "failed", queries: 2 });
+    } finally {
+      vi.useRealTimers();
+    }
+  },
+);
 
 test("a query before the shopper has answered leaves the request waiting, to be asked again", async () => {
   const slow = await startMpesaSimulator({ port: 0, callbackDelayMs: 60_000 });

@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import { expect, test } from "vitest";
+import { LISTEN_APPLICATION_NAME, queryRows } from "~/server/db/client.server";
 import { db } from "~/server/db/database.server";
 import { publish } from "~/server/events.server";
 import { newRecordId } from "~/server/random.server";
@@ -41,7 +43,9 @@ test("/events streams committed changes of the requested topics to staff, with t
   await stream.readUntil(": connected");
   expect(stream.text()).toContain("retry: 3000");
 
-  await (await db()).transaction(async (tx) => {
+  await (
+    await db()
+  ).transaction(async (tx) => {
     await publish(tx, "products", "not-for-this-page");
     await publish(tx, "orders", "abc123");
   });
@@ -59,7 +63,9 @@ test("a shopper's stream never carries an id, and of orders only those the page 
   const browsing = await openStream("topics=orders,products");
   for (const stream of [tracking, payment, browsing]) await stream.readUntil(": connected");
 
-  await (await db()).transaction(async (tx) => {
+  await (
+    await db()
+  ).transaction(async (tx) => {
     await publish(tx, "orders", someoneElses.id);
     await publish(tx, "products", "a-product-id");
     await publish(tx, "orders", mine.id);
@@ -80,3 +86,22 @@ test("a shopper's stream never carries an id, and of orders only those the page 
   // The tracking page got the products change, then its own order, then the id-less one: never the other order.
   expect(tracking.text().split("event: change").length - 1).toBe(3);
 });
+
+// PGlite runs in the process and cannot lose its listening connection (app/server/events-connection.test.ts).
+test.skipIf(!process.env.DATABASE_URL)(
+  "an open stream tells its page to reload when the process listens again after losing the connection",
+  async () => {
+    const stream = await openStream("topics=products");
+    await stream.readUntil(": connected");
+    const [listening] = await queryRows<{ pid: number }>(
+      await db(),
+      sql`select pid from pg_stat_activity where datname = current_database() and application_name = ${LISTEN_APPLICATION_NAME}`,
+    );
+    await (await db()).execute(sql`select pg_terminate_backend(${listening!.pid})`);
+    await stream.readUntil("event: resync\ndata: {}\n\n");
+    // The same stream carries what is committed afterwards.
+    await (await db()).transaction((tx) => publish(tx, "products", "after-the-resync"));
+    await stream.readUntil(`event: change\ndata: {"topic":"products"}\n\n`);
+    stream.close();
+  },
+);

@@ -16,9 +16,10 @@ const TOO_MANY_STREAMS_MESSAGE = "Too many live-update connections from your net
 
 /**
  * Server-Sent Events: one `change` event per committed write on the requested topics
- * (`/events?topics=orders,products`). Staff get every event with its id; a shopper's page gets no ids, and
- * order events only for the orders it names (`&orders=` order ids or tracking ids; decision 023). A comment every 25 s
- * keeps proxies from closing an idle stream. A client network holds at most STREAMS_PER_CLIENT_NETWORK shoppers'
+ * (`/events?topics=orders,products`), and a `resync` event when the process may have missed some (decision 062).
+ * Staff get every event with its id; a shopper's page gets no ids, and order events only for the orders it names
+ * (`&orders=` order ids or tracking ids; decision 023). A comment every 25 s keeps proxies from closing an idle
+ * stream. A client network holds at most STREAMS_PER_CLIENT_NETWORK shoppers'
  * streams at once (429 beyond); signed-in staff are not counted, so the back office keeps its live updates
  * whoever shares the office's address.
  */
@@ -48,10 +49,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           cleanup();
         }
       };
-      const unsubscribe = await subscribe(topics, (event) => {
-        const shown = visible(event);
-        if (shown) send(`event: change\ndata: ${JSON.stringify(shown)}\n\n`);
-      }).catch((error: unknown) => {
+      const unsubscribe = await subscribe(
+        topics,
+        (event) => {
+          const shown = visible(event);
+          if (shown) send(`event: change\ndata: ${JSON.stringify(shown)}\n\n`);
+        },
+        undefined,
+        // This process may have missed changes (its listening connection was lost): the page reloads everything.
+        () => send("event: resync\ndata: {}\n\n"),
+      ).catch((error: unknown) => {
         release();
         throw error;
       });
