@@ -1,9 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { startNotifySim } from "../scripts/notify-sim";
+import { LISTEN_APPLICATION_NAME } from "../app/server/db/client.server";
+import { shopPid } from "../tests/e2e/support/shop-memory";
 import { freePort, type ShopServer, startShop } from "../tests/e2e/support/shop-server";
 import { type Answer, placeOrder, UNLIMITED } from "./checkout";
 import { newShopPlace, percentile, postgresUrl, quick, root, runScript, staffCookie, writeLargeShop, writeResult } from "./support";
@@ -52,6 +54,27 @@ async function until(condition: () => boolean | Promise<boolean>, timeoutMs: num
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await wait(50);
   }
+}
+
+/** The local TCP ports of a process's sockets (Linux /proc), to tell its database connections from others'. */
+function localPorts(pid: number): Set<number> {
+  const inodes = new Set<string>();
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const target = readlinkSync(`/proc/${pid}/fd/${fd}`);
+      if (target.startsWith("socket:[")) inodes.add(target.slice(8, -1));
+    } catch {
+      // Closed meanwhile.
+    }
+  }
+  const ports = new Set<number>();
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    for (const line of readFileSync(table, "utf8").split("\n").slice(1)) {
+      const columns = line.trim().split(/\s+/);
+      if (columns.length > 9 && inodes.has(columns[9]!)) ports.add(Number.parseInt(columns[1]!.split(":")[1]!, 16));
+    }
+  }
+  return ports;
 }
 
 /** Caddy from Debian in front of the three processes, with the deployment's own Caddyfile. */
@@ -123,10 +146,7 @@ export async function fleetFigures(): Promise<FleetFigures> {
   const mine = () => sim.smsMessages().filter((sms) => sms.message.startsWith(`${run} `));
   const ports = [await freePort(), await freePort(), await freePort()];
   const uploadsDir = mkdtempSync(path.join(os.tmpdir(), "duka-fleet-uploads-"));
-  const listenName = (i: number) => `duka-listen-${i}`;
   const envFor = (i: number) => {
-    const listenUrl = new URL(databaseUrl);
-    listenUrl.searchParams.set("application_name", listenName(i));
     return {
       ...UNLIMITED,
       ...sim.env,
@@ -135,7 +155,6 @@ export async function fleetFigures(): Promise<FleetFigures> {
       MIGRATE: "off",
       UPLOADS_DIR: uploadsDir,
       SHUTDOWN_GRACE_SECONDS: "10",
-      DATABASE_LISTEN_URL: listenUrl.toString(),
       DUKA_PROCESS_NAME: `shop-${i + 1}`,
     };
   };
@@ -224,9 +243,13 @@ export async function fleetFigures(): Promise<FleetFigures> {
     await admin.connect();
     const listenCutAt = seconds();
     const cutAt = performance.now();
-    const cut = await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1", [listenName(0)]);
+    const ports = [...localPorts(shopPid(shops[0]!.baseURL))];
+    const cut = await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and client_port = any($2)", [
+      LISTEN_APPLICATION_NAME,
+      ports,
+    ]);
     await admin.end();
-    if (cut.rowCount !== 1) throw new Error(`Expected one LISTEN connection named ${listenName(0)}, found ${cut.rowCount}`);
+    if (cut.rowCount !== 1) throw new Error(`Expected the first process's one LISTEN connection, found ${cut.rowCount}`);
     let placing = true;
     const placeElsewhere = (async () => {
       for (let k = 0; placing; k++) {
