@@ -159,7 +159,9 @@ export async function fleetFigures(): Promise<FleetFigures> {
     };
   };
   const start = (i: number) => startShop({ databaseUrl, dataDir: place.dataDir, port: ports[i], env: envFor(i) });
-  const shops: ShopServer[] = await Promise.all([0, 1, 2].map(start));
+  // One after another: the first builds the shop if its sources changed since the last build.
+  const shops: ShopServer[] = [];
+  for (const i of [0, 1, 2]) shops.push(await start(i));
   const caddy = await startCaddy(await freePort(), ports);
   const abort = new AbortController();
   let stopLoad = false;
