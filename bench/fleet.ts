@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { startNotifySim } from "../scripts/notify-sim";
+import { MAX_SMS_PER_DAY } from "../app/domain/sms-limits";
 import { LISTEN_APPLICATION_NAME } from "../app/server/db/client.server";
 import { shopPid } from "../tests/e2e/support/shop-memory";
 import { freePort, type ShopServer, startShop } from "../tests/e2e/support/shop-server";
@@ -158,10 +159,12 @@ export async function fleetFigures(): Promise<FleetFigures> {
       DUKA_PROCESS_NAME: `shop-${i + 1}`,
     };
   };
-  const start = (i: number) => startShop({ databaseUrl, dataDir: place.dataDir, port: ports[i], env: envFor(i) });
+  const start = (i: number, documents?: Record<string, object>) =>
+    startShop({ databaseUrl, dataDir: place.dataDir, port: ports[i], env: envFor(i), documents });
   // One after another: the first builds the shop if its sources changed since the last build.
   const shops: ShopServer[] = [];
-  for (const i of [0, 1, 2]) shops.push(await start(i));
+  // The day's SMS budget raised above the queued messages and the order confirmations (decision 048).
+  for (const i of [0, 1, 2]) shops.push(await start(i, i === 0 ? { settings: { smsPerDay: MAX_SMS_PER_DAY } } : undefined));
   const caddy = await startCaddy(await freePort(), ports);
   const abort = new AbortController();
   let stopLoad = false;
