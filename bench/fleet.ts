@@ -42,7 +42,8 @@ export type FleetFigures = {
   sigterm: { drainedAndExitedMs: number; restartedMs: number };
   sigkill: { restartedMs: number };
   checkouts: { answered: number; placed: number; resubmitted: number; lost: number; doubled: number };
-  messages: { queued: number; received: number; distinct: number; sentTwice: number };
+  /** The outbox's SMS: how many had reached the gateway when the second process was killed, and in the end. */
+  messages: { queued: number; receivedAtKill: number; received: number; distinct: number; sentTwice: number };
   liveUpdatesResumedSeconds: number;
   uploadServedByOthers: boolean;
 };
@@ -234,6 +235,7 @@ export async function fleetFigures(): Promise<FleetFigures> {
     // A SIGKILL while the outbox is sending.
     await until(() => seconds() >= TIMELINE.sigkill, 600_000, "the SIGKILL");
     const sigkillAt = seconds();
+    const receivedAtKill = mine().length;
     await shops[2]!.crash();
     const killRestartStarted = performance.now();
     shops[2] = await start(2);
@@ -315,7 +317,7 @@ export async function fleetFigures(): Promise<FleetFigures> {
       sigterm: { drainedAndExitedMs, restartedMs: sigtermRestartedMs },
       sigkill: { restartedMs: sigkillRestartedMs },
       checkouts: { answered: answers.size, placed: placed.length, resubmitted, lost, doubled },
-      messages: { queued: MESSAGES, received, distinct, sentTwice: received - distinct },
+      messages: { queued: MESSAGES, receivedAtKill, received, distinct, sentTwice: received - distinct },
       liveUpdatesResumedSeconds: Math.round(resumedMs / 100) / 10,
       uploadServedByOthers: served.every((bytes) => bytes.length > 0 && bytes.equals(served[0]!)),
     };

@@ -20,6 +20,7 @@ const steps: { name: string; command: string[]; needsPostgres?: boolean; full?: 
   // With fewer runs it is part of every `npm test` and `npm run test:pg` already.
   { name: "hostile input", command: ["vitest", "run", "--project", "integration", "app/routes/hostile-input.test.ts"], full: true },
   { name: "scale-out", command: ["tsx", "bench/scale-out.ts"], needsPostgres: true },
+  { name: "fleet: three processes behind Caddy, restarted, killed and cut off", command: ["tsx", "bench/fleet.ts"], needsPostgres: true },
   { name: "lighthouse", command: ["tsx", "bench/lighthouse.ts"], full: true },
   { name: "report", command: ["tsx", "bench/report.ts"], full: true },
 ];
