@@ -8,6 +8,7 @@ import type { LighthouseFigures } from "./lighthouse";
 import type { PageFigures } from "./load";
 import type { MixedFigures } from "./mixed";
 import type { NotifyCrashFigures } from "./notify-crash";
+import type { FleetFigures } from "./fleet";
 import type { ScaleOutFigures } from "./scale-out";
 import type { SearchFigures } from "./search";
 import { root } from "./support";
@@ -428,6 +429,34 @@ ${
         ],
       )
     : missing("BENCH_DATABASE_URL=… npx tsx bench/scale-out.ts")
+}`);
+
+const fleet = read<FleetFigures>("fleet");
+sections.push(`## Three processes behind Caddy: a rolling restart, a crash and a lost connection
+
+\`BENCH_DATABASE_URL=… npx tsx bench/fleet.ts\` — three shops on one PostgreSQL behind Caddy from Debian with the
+deployment's own \`deploy/Caddyfile\`, under browsing and checkout load. One process gets a SIGTERM (it drains for
+10 s, exits and is started again), one a SIGKILL while the outbox sends (started again), and the third's LISTEN
+connection is cut with \`pg_terminate_backend\`.${fleet ? ` Measured ${when(fleet)}.` : ""}
+
+${
+  fleet
+    ? table(
+        ["figure", "result"],
+        [
+          ["requests through Caddy", `${fleet.figures.requests} in ${fleet.figures.seconds} s (${fleet.figures.requestsPerSecond}/s, p95 ${fleet.figures.p95Ms} ms)`],
+          ["failed around the SIGTERM (aim 0)", fleet.figures.failedRequests.aroundSigterm],
+          ["failed around the SIGKILL (those in flight)", fleet.figures.failedRequests.aroundSigkill],
+          ["failed around the LISTEN cut", fleet.figures.failedRequests.aroundListenCut],
+          ["failed in all, by status", `${fleet.figures.failedRequests.total} ${JSON.stringify(fleet.figures.failedRequests.byStatus)}`],
+          ["SIGTERM to exit (the drain), then back", `${fleet.figures.sigterm.drainedAndExitedMs} ms, ${fleet.figures.sigterm.restartedMs} ms`],
+          ["checkouts placed, resubmitted, lost, doubled", `${fleet.figures.checkouts.placed}, ${fleet.figures.checkouts.resubmitted}, ${fleet.figures.checkouts.lost}, ${fleet.figures.checkouts.doubled}`],
+          ["outbox SMS: sent at the kill, distinct, sent twice", `${fleet.figures.messages.receivedAtKill} of ${fleet.figures.messages.queued}, ${fleet.figures.messages.distinct}, ${fleet.figures.messages.sentTwice}`],
+          ["live updates back on the cut process", `${fleet.figures.liveUpdatesResumedSeconds} s`],
+          ["an image uploaded through one, served by the others", fleet.figures.uploadServedByOthers ? "yes" : "NO"],
+        ],
+      )
+    : missing("BENCH_DATABASE_URL=… npx tsx bench/fleet.ts")
 }`);
 
 const bundle = read<unknown>("bundle") as unknown as
