@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { givenCategory, givenProduct, givenStoredOrder } from "../../tests/setup/builders";
 import { freshDatabase } from "../../tests/setup/fresh-database";
+import { givenBucket } from "../../tests/setup/s3-bucket";
 import { BACKUP_TABLES, restoreBackup, writeBackup } from "./backup.server";
 import { config, projectRoot } from "./config.server";
 import { type Database, queryRows } from "./db/client.server";
@@ -129,4 +130,22 @@ test("a restore copies only the shop's own images from a backup's uploads", asyn
 
   expect(readdirSync(restoredUploads).sort()).toEqual(images);
   expect(restored.leftOut).toBe(5);
+});
+
+test("with images in a bucket, a backup holds them as files and a restore writes them into the bucket configured", async () => {
+  const bucket = openImageStore(await givenBucket());
+  const image = await saveImage(await readFile(path.join(projectRoot(), "seed", "images", "kanga-head-wrap-1.webp")), bucket);
+  await givenProduct({ name: "Kanga Head Wrap", images: [image] });
+  // The uploads folder serves nothing when images are in a bucket: a backup may be written there.
+  const target = path.join(config().uploadsDir, "backup");
+  await writeBackup(await db(), bucket, target);
+  const images = readdirSync(path.join(target, "uploads")).sort();
+  expect(images).toEqual((await bucket.list()).sort());
+  expect(images).toHaveLength(5);
+
+  const empty = await freshDatabase();
+  const restoredBucket = openImageStore(await givenBucket());
+  expect((await restoreBackup(empty.db, restoredBucket, target)).leftOut).toBe(0);
+  expect((await restoredBucket.list()).sort()).toEqual(images);
+  expect(await everyRow(empty.db)).toEqual(await everyRow(await db()));
 });

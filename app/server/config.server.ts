@@ -66,7 +66,7 @@ const environmentSchema = z.object({
   MAIL_FROM: optionalText.pipe(z.email("MAIL_FROM must be an email address such as shop@example.com").optional()),
   S3_BUCKET: optionalText,
   S3_REGION: optionalText,
-  S3_ENDPOINT: optionalText.pipe(z.url("S3_ENDPOINT must be the store's address, such as https://s3.example.com").optional()),
+  S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/, error: "S3_ENDPOINT must be the store's address, such as https://s3.example.com" }).optional()),
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: optionalText.pipe(z.enum(["true", "false"], "S3_FORCE_PATH_STYLE must be true or false").optional()),

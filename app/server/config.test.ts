@@ -80,3 +80,52 @@ test.each([
 ])("a half-set or malformed channel stops start-up with one sentence", (env, message) => {
   expect(() => readConfig(env)).toThrow(new ConfigurationError(message));
 });
+
+// Where uploaded images are kept (issue 26, decision 060): the uploads folder unless S3_BUCKET names a bucket.
+
+const s3 = { S3_BUCKET: "duka-images", S3_REGION: "us-east-1" };
+
+test("without S3_BUCKET, images stay in the uploads folder and the pages fetch them from /uploads", () => {
+  const config = readConfig({ DATA_DIR: "/srv/duka" });
+  expect(config.storage).toEqual({ kind: "local", dir: "/srv/duka/uploads" });
+  expect(config.uploadsPublicUrl).toBeUndefined();
+  expect(readConfig({ UPLOADS_DIR: "/mnt/shared/uploads", S3_BUCKET: " " }).storage).toEqual({ kind: "local", dir: "/mnt/shared/uploads" });
+});
+
+test("with S3_BUCKET, images go to the bucket, through the endpoint and credentials given or the machine's own", () => {
+  expect(readConfig(s3).storage).toEqual({
+    kind: "s3",
+    bucket: "duka-images",
+    region: "us-east-1",
+    endpoint: undefined,
+    credentials: undefined,
+    forcePathStyle: false,
+  });
+  const minio = {
+    ...s3,
+    S3_ENDPOINT: "http://127.0.0.1:9000",
+    S3_ACCESS_KEY_ID: "duka",
+    S3_SECRET_ACCESS_KEY: "a secret",
+    S3_FORCE_PATH_STYLE: "true",
+  };
+  expect(readConfig(minio).storage).toMatchObject({
+    endpoint: "http://127.0.0.1:9000",
+    credentials: { accessKeyId: "duka", secretAccessKey: "a secret" },
+    forcePathStyle: true,
+  });
+});
+
+test.each([
+  [{ S3_REGION: "auto", S3_ENDPOINT: "https://x.r2.cloudflarestorage.com" }, "S3_REGION, S3_ENDPOINT: object storage also needs S3_BUCKET; set it, or unset these to keep images in the uploads folder."],
+  [{ S3_BUCKET: "duka-images" }, "S3_REGION: object storage needs the bucket's region (us-east-1 for most S3-compatible stores, auto for R2)."],
+  [{ ...s3, S3_ACCESS_KEY_ID: "duka" }, "S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: object storage needs both set together (or neither, to use the AWS credentials of the machine)."],
+  [{ ...s3, S3_ENDPOINT: "minio:9000" }, "S3_ENDPOINT: S3_ENDPOINT must be the store's address, such as https://s3.example.com."],
+  [{ ...s3, S3_FORCE_PATH_STYLE: "yes" }, "S3_FORCE_PATH_STYLE: S3_FORCE_PATH_STYLE must be true or false."],
+  [{ UPLOADS_PUBLIC_URL: "http://images.example.com" }, "UPLOADS_PUBLIC_URL: UPLOADS_PUBLIC_URL must be an https address, such as https://images.example.com."],
+])("half-configured object storage is refused with one sentence: %j", (env, message) => {
+  expect(() => readConfig(env)).toThrow(new ConfigurationError(message));
+});
+
+test("UPLOADS_PUBLIC_URL is kept without its trailing slash", () => {
+  expect(readConfig({ ...s3, UPLOADS_PUBLIC_URL: "https://images.example.com/duka/" }).uploadsPublicUrl).toBe("https://images.example.com/duka");
+});
