@@ -5,7 +5,7 @@ import { copyImages, openImageStore } from "../app/server/image-store.server";
 import { finish } from "./cli";
 
 const USAGE = "Usage: npm run uploads:copy -- --from local|s3 --to local|s3";
-const backend = z.enum(["local", "s3"]);
+const backend = z.enum(["local", "s3"], "--from and --to must each be local or s3");
 const argumentsSchema = z
   .object({ from: backend, to: backend })
   .refine((chosen) => chosen.from !== chosen.to, "--from and --to must name different backends");
