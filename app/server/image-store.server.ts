@@ -3,14 +3,14 @@ import { createReadStream } from "node:fs";
 import { mkdir, readdir, rename, stat, writeFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { GetObjectCommand, HeadObjectCommand, paginateListObjectsV2, PutObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
 import { isStoredImageName } from "~/domain/stored-images";
 import { config, type StorageConfig } from "./config.server";
 
 /** Every stored image is named by its content's hash, so it never changes and may be cached for good (decision 020). */
-export const IMAGE_CACHE_CONTROL = "public, max-age=31536000, immutable";
+const IMAGE_CACHE_CONTROL = "public, max-age=31536000, immutable";
 const IMAGE_TYPE = "image/webp";
 
 /** One stored image as read: its bytes as a stream, with what a browser needs to cache it. */
