@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { GetObjectCommand, HeadObjectCommand, paginateListObjectsV2, PutObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
+import type * as S3 from "@aws-sdk/client-s3";
 import { isStoredImageName } from "~/domain/stored-images";
 import { config, type StorageConfig } from "./config.server";
 
@@ -80,30 +80,38 @@ function localStore(dir: string): ImageStore {
 }
 
 /** S3 answers a missing object with 404 (NoSuchKey, NotFound); and with 304 to a matching If-None-Match. */
-const statusOf = (error: unknown) => (error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined);
+const statusOf = (error: unknown) => (error as Partial<S3.S3ServiceException> | undefined)?.$metadata?.httpStatusCode;
 
 function s3Store(storage: Extract<StorageConfig, { kind: "s3" }>): ImageStore {
-  const client = new S3Client({
-    region: storage.region,
-    endpoint: storage.endpoint,
-    forcePathStyle: storage.forcePathStyle,
-    credentials: storage.credentials,
-    // Checksums only where S3 requires them: many S3-compatible stores (and s3rver) refuse the SDK's default ones.
-    requestChecksumCalculation: "WHEN_REQUIRED",
-    responseChecksumValidation: "WHEN_REQUIRED",
-  });
+  // The SDK is loaded by a shop that uses a bucket only: it would cost every other shop about 24 MB of memory.
+  let connection: Promise<{ s3: typeof S3; client: S3.S3Client }> | undefined;
+  const connect = () =>
+    (connection ??= import("@aws-sdk/client-s3").then((s3) => ({
+      s3,
+      client: new s3.S3Client({
+        region: storage.region,
+        endpoint: storage.endpoint,
+        forcePathStyle: storage.forcePathStyle,
+        credentials: storage.credentials,
+        // Checksums only where S3 requires them: many S3-compatible stores (and s3rver) refuse the SDK's default ones.
+        requestChecksumCalculation: "WHEN_REQUIRED",
+        responseChecksumValidation: "WHEN_REQUIRED",
+      }),
+    })));
   const Bucket = storage.bucket;
   return {
     description: `the bucket ${Bucket}`,
     folder: undefined,
     async write(name, data) {
       ownName(name);
-      await client.send(new PutObjectCommand({ Bucket, Key: name, Body: data, ContentType: IMAGE_TYPE, CacheControl: IMAGE_CACHE_CONTROL }));
+      const { s3, client } = await connect();
+      await client.send(new s3.PutObjectCommand({ Bucket, Key: name, Body: data, ContentType: IMAGE_TYPE, CacheControl: IMAGE_CACHE_CONTROL }));
     },
     async has(name) {
       if (!isStoredImageName(name)) return false;
+      const { s3, client } = await connect();
       try {
-        await client.send(new HeadObjectCommand({ Bucket, Key: name }));
+        await client.send(new s3.HeadObjectCommand({ Bucket, Key: name }));
         return true;
       } catch (error) {
         if (statusOf(error) === 404) return false;
@@ -112,8 +120,9 @@ function s3Store(storage: Extract<StorageConfig, { kind: "s3" }>): ImageStore {
     },
     async read(name, ifNoneMatch) {
       if (!isStoredImageName(name)) return { kind: "missing" };
+      const { s3, client } = await connect();
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: name, IfNoneMatch: ifNoneMatch }));
+        const object = await client.send(new s3.GetObjectCommand({ Bucket, Key: name, IfNoneMatch: ifNoneMatch }));
         return { kind: "found", body: object.Body as Readable, contentLength: object.ContentLength ?? 0, etag: object.ETag ?? "" };
       } catch (error) {
         if (statusOf(error) === 304) return { kind: "not-modified", etag: ifNoneMatch ?? "" };
@@ -122,8 +131,9 @@ function s3Store(storage: Extract<StorageConfig, { kind: "s3" }>): ImageStore {
       }
     },
     async list() {
+      const { s3, client } = await connect();
       const names: string[] = [];
-      for await (const page of paginateListObjectsV2({ client }, { Bucket })) {
+      for await (const page of s3.paginateListObjectsV2({ client }, { Bucket })) {
         for (const object of page.Contents ?? []) if (object.Key && isStoredImageName(object.Key)) names.push(object.Key);
       }
       return names;
