@@ -4,7 +4,6 @@ import { renderToPipeableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
 import { NonceContext } from "./components/nonce";
 import { UploadsAddressContext } from "./components/uploads-address";
-import { SHOP_UPLOADS_ADDRESS } from "./domain/images";
 import { config } from "./server/config.server";
 
 export { closeShop, prepareShop } from "./server/lifecycle.server";
@@ -49,7 +48,7 @@ export default function handleRequest(
     // our loaders do not defer data, so waiting costs nothing.
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext value={nonce}>
-        <UploadsAddressContext value={config().uploadsPublicUrl ?? SHOP_UPLOADS_ADDRESS}>
+        <UploadsAddressContext value={config().uploadsPublicUrl}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </UploadsAddressContext>
       </NonceContext>,

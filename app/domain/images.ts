@@ -20,7 +20,7 @@ export function uploadImageUrl(key: string): string {
 }
 
 /** Where the pages fetch uploads from unless UPLOADS_PUBLIC_URL names another address (decision 060). */
-export const SHOP_UPLOADS_ADDRESS = "/uploads";
+const SHOP_UPLOADS_ADDRESS = "/uploads";
 
 /** One stored width of an upload: "/uploads/{key}-{width}.webp", or the same name under `uploadsAddress`. */
 export function uploadVariantUrl(key: string, width: UploadWidth, uploadsAddress = SHOP_UPLOADS_ADDRESS): string {
