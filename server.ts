@@ -273,7 +273,7 @@ export async function startServer(options: { port: number; host: string }): Prom
   app.use("/assets", precompressedAssets(assetsDir), express.static(assetsDir, { immutable: true, maxAge: "1y", index: false }));
   // Uploads, from the folder or the bucket, only under the shop's own image names (decisions 046, 060); served even
   // when UPLOADS_PUBLIC_URL sends pages elsewhere, for old links and e-mails.
-  app.use("/uploads", (req, res) => void lifecycle.serveUpload(req.path.slice(1), req, res));
+  app.use("/uploads", (req, res, next) => void lifecycle.serveUpload(req.path.slice(1), req, res).catch(next));
   app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
   app.get("/{*splat}", sharedPages(build, lifecycle));
   app.all(
