@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdir, readdir, rename, stat, writeFile } from "node:fs/promises";
+import { lstat, mkdir, readdir, rename, writeFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import type { Readable } from "node:stream";
@@ -47,7 +47,8 @@ const matches = (ifNoneMatch: string | undefined, etag: string) =>
 
 function localStore(dir: string): ImageStore {
   const file = (name: string) => path.join(dir, name);
-  const details = (name: string) => stat(file(name)).then((s) => (s.isFile() ? s : undefined), () => undefined);
+  // A link is not one of the shop's files, even under an image's name (as in the listing).
+  const details = (name: string) => lstat(file(name)).then((s) => (s.isFile() ? s : undefined), () => undefined);
   return {
     description: `the uploads folder ${dir}`,
     folder: dir,

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -188,4 +188,11 @@ describe("copying every image between backends", () => {
     expect(new Set(written)).toEqual(new Set([`${key}-960.webp`, `${key}-1280.webp`, `${key}.webp`]));
     expect(written.at(-1)).toBe(`${key}.webp`);
   });
+});
+
+test("a link in the uploads folder is not the shop's, even under an image's name", async () => {
+  const dir = localFolder();
+  symlinkSync("/etc/passwd", path.join(dir, PLAIN));
+  const store = openImageStore({ kind: "local", dir });
+  expect([await store.has(PLAIN), await store.read(PLAIN), await store.list()]).toEqual([false, { kind: "missing" }, []]);
 });
