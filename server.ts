@@ -9,7 +9,6 @@ import express from "express";
 import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
 // Pure rules without state, so importing them beside the build holds no second copy of anything (decision 046).
 import { type BodyLimit, requestBodyLimit } from "./app/domain/request-bodies";
-import { isStoredImageName } from "./app/domain/stored-images";
 import { parseTrustProxy } from "./app/domain/trust-proxy";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -17,7 +16,6 @@ const buildDir = path.join(root, "build");
 
 type SharedPage = { status: number; headers: [string, string][]; body: string };
 type ShopLifecycle = {
-  uploadsFolder(): string;
   prepareShop(): Promise<{ database: "pglite" | "postgres" }>;
   readiness(): Promise<{ ready: boolean; status: string }>;
   drainShop(): number;
@@ -26,6 +24,7 @@ type ShopLifecycle = {
     visit: { url: URL; cookie: string; nonce: string; clientAddress: string },
     render: (request: Request, nonce: string, context: { lookupCounted: boolean }) => Promise<Response>,
   ): Promise<SharedPage | undefined>;
+  serveUpload(name: string, request: express.Request, response: express.Response): Promise<void>;
 };
 
 /** A start-up problem with a one-sentence explanation (thrown by the build's copy of config.server). */
@@ -254,7 +253,6 @@ export async function startServer(options: { port: number; host: string }): Prom
   const publicUrlIsHttps = /^https:/i.test(process.env.PUBLIC_URL ?? "");
   const build = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as ServerBuild;
   const lifecycle = build.entry.module as unknown as ShopLifecycle;
-  const uploadsDir = lifecycle.uploadsFolder();
 
   const app = express();
   app.disable("x-powered-by");
@@ -306,13 +304,9 @@ export async function startServer(options: { port: number; host: string }): Prom
   // Hashed file names never change content: cache them for a year.
   const assetsDir = path.join(buildDir, "client", "assets");
   app.use("/assets", precompressedAssets(assetsDir), express.static(assetsDir, { immutable: true, maxAge: "1y", index: false }));
-  // Uploads are named by their content's hash, so they are immutable too. Only those names are served: any other
-  // file that found its way into the folder (a page, a script) is not the shop's to send (decision 046).
-  app.use(
-    "/uploads",
-    (req, res, next) => (isStoredImageName(req.path.slice(1)) ? next() : res.status(404).type("text/plain").send("Not found.")),
-    express.static(uploadsDir, { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
-  );
+  // Uploads, from the folder or the bucket, only under the shop's own image names (decisions 046, 060); served even
+  // when UPLOADS_PUBLIC_URL sends pages elsewhere, for old links and e-mails.
+  app.use("/uploads", (req, res, next) => void lifecycle.serveUpload(req.path.slice(1), req, res).catch(next));
   app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
   app.get("/{*splat}", sharedPages(build, lifecycle));
   app.all(

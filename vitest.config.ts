@@ -18,7 +18,7 @@ export default defineConfig({
           name: "integration",
           include: ["app/server/**/*.test.ts", "app/routes/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
-          globalSetup: ["tests/setup/global-database.ts"],
+          globalSetup: ["tests/setup/global-database.ts", "tests/setup/global-s3.ts"],
           setupFiles: ["tests/setup/test-database.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,

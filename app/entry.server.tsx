@@ -3,9 +3,12 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
 import { NonceContext } from "./components/nonce";
+import { UploadsAddressContext } from "./components/uploads-address";
+import { config } from "./server/config.server";
 
-export { closeShop, drainShop, prepareShop, readiness, uploadsFolder } from "./server/lifecycle.server";
+export { closeShop, drainShop, prepareShop, readiness } from "./server/lifecycle.server";
 export { sharedPage } from "./server/page-cache.server";
+export { serveUpload } from "./server/image-store.server";
 
 export const streamTimeout = 5_000;
 
@@ -45,7 +48,9 @@ export default function handleRequest(
     // our loaders do not defer data, so waiting costs nothing.
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <UploadsAddressContext value={config().uploadsPublicUrl}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </UploadsAddressContext>
       </NonceContext>,
       {
         nonce,

@@ -4,6 +4,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { useNonce } from "./components/nonce";
 import { themeScript } from "./components/theme";
+import { UploadsAddressMeta } from "./components/uploads-address";
 
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -17,6 +18,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} />
         <Meta />
+        <UploadsAddressMeta />
         <Links />
       </head>
       <body className="min-h-dvh bg-clay-50 font-sans text-earth-900 antialiased dark:bg-earth-950 dark:text-clay-100">

@@ -1,7 +1,8 @@
 import path from "node:path";
 import { restoreBackup } from "../app/server/backup.server";
-import { ConfigurationError, readConfig } from "../app/server/config.server";
+import { ConfigurationError } from "../app/server/config.server";
 import { closeShopDatabase, db } from "../app/server/db/database.server";
+import { imageStore } from "../app/server/image-store.server";
 import { finish, openForCommand, runningShop } from "./cli";
 
 /** `npm run restore -- <folder>`: brings a backup back into an empty DATA_DIR or database. */
@@ -12,7 +13,7 @@ async function main(args: string[]) {
   const source = path.resolve(args[0]);
   await openForCommand();
   try {
-    const result = await restoreBackup(await db(), readConfig().uploadsDir, source);
+    const result = await restoreBackup(await db(), imageStore(), source);
     const rows = Object.values(result.tables).reduce((a, b) => a + b, 0);
     console.log(`Restored ${rows} rows and the uploads from ${source}`);
     if (result.leftOut > 0) {

@@ -70,6 +70,17 @@ describe("imageSource", () => {
     });
   });
 
+  test("with UPLOADS_PUBLIC_URL, an upload's widths are fetched from there; other images are as they were", () => {
+    const cdn = "https://images.example.com/shop";
+    expect(imageSource("/uploads/kitenge-3f9a.webp", cdn)).toEqual({
+      src: `${cdn}/kitenge-3f9a-640.webp`,
+      srcSet: `${cdn}/kitenge-3f9a-320.webp 320w, ${cdn}/kitenge-3f9a-640.webp 640w, ${cdn}/kitenge-3f9a-960.webp 960w, ${cdn}/kitenge-3f9a-1280.webp 1280w`,
+    });
+    expect(imageSource("/images/hero-1.jpg", cdn)).toEqual({ src: "/images/hero-1.jpg" });
+    expect(imageSource("https://example.com/a.jpg", cdn)).toEqual({ src: "https://example.com/a.jpg" });
+    expect(imageSource(null, cdn)).toEqual({ src: PLACEHOLDER_IMAGE });
+  });
+
   test("a shared-drive link shows as its thumbnail", () => {
     expect(imageSource(`https://drive.google.com/file/d/${DRIVE_ID}/view?usp=sharing`)).toEqual({ src: THUMBNAIL });
   });

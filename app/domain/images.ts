@@ -19,9 +19,12 @@ export function uploadImageUrl(key: string): string {
   return `/uploads/${key}.webp`;
 }
 
-/** One stored width of an upload: "/uploads/{key}-{width}.webp". */
-export function uploadVariantUrl(key: string, width: UploadWidth): string {
-  return `/uploads/${key}-${width}.webp`;
+/** Where the pages fetch uploads from unless UPLOADS_PUBLIC_URL names another address (decision 060). */
+const SHOP_UPLOADS_ADDRESS = "/uploads";
+
+/** One stored width of an upload: "/uploads/{key}-{width}.webp", or the same name under `uploadsAddress`. */
+export function uploadVariantUrl(key: string, width: UploadWidth, uploadsAddress = SHOP_UPLOADS_ADDRESS): string {
+  return `${uploadsAddress}/${key}-${width}.webp`;
 }
 
 /** A web address (http or https) of sensible length, or null. */
@@ -56,11 +59,12 @@ export function driveThumbnail(url: string): string {
 }
 
 /**
- * What an <img> shows for a stored image URL: uploads with all their widths, shared-drive links as
- * thumbnails, other web addresses and the shop's own /images/ as they are. Anything else (missing, blank,
- * or another scheme such as javascript: or data:) shows the placeholder.
+ * What an <img> shows for a stored image URL: uploads with all their widths (under `uploadsAddress`, where the
+ * browser fetches them: the shop's /uploads or UPLOADS_PUBLIC_URL), shared-drive links as thumbnails, other web
+ * addresses and the shop's own /images/ as they are. Anything else (missing, blank, or another scheme such as
+ * javascript: or data:) shows the placeholder.
  */
-export function imageSource(url: string | null | undefined): {
+export function imageSource(url: string | null | undefined, uploadsAddress = SHOP_UPLOADS_ADDRESS): {
   src: string;
   srcSet?: string;
 } {
@@ -68,9 +72,9 @@ export function imageSource(url: string | null | undefined): {
   const uploadKey = UPLOAD_URL.exec(text)?.[1];
   if (uploadKey) {
     return {
-      src: uploadVariantUrl(uploadKey, UPLOAD_DEFAULT_WIDTH),
+      src: uploadVariantUrl(uploadKey, UPLOAD_DEFAULT_WIDTH, uploadsAddress),
       srcSet: UPLOAD_WIDTHS.map(
-        (width) => `${uploadVariantUrl(uploadKey, width)} ${width}w`,
+        (width) => `${uploadVariantUrl(uploadKey, width, uploadsAddress)} ${width}w`,
       ).join(", "),
     };
   }

@@ -8,7 +8,7 @@ import { staffActor } from "~/domain/audit";
 import { anonymiseCustomer, removeDetailsPastRetention } from "./anonymise.server";
 import { timelineOf } from "./audit.server";
 import { writeBackup } from "./backup.server";
-import { config } from "./config.server";
+import { imageStore } from "./image-store.server";
 import { customerData } from "./customer-data.server";
 import { db } from "./db/database.server";
 import { auditLog, newsletterSubscribers, notifications, orderLines, orders, payments, rateLimits } from "./db/schema.server";
@@ -32,7 +32,7 @@ beforeAll(async () => {
 /** Everything a backup taken now holds, as text. */
 async function backupText(): Promise<string> {
   const target = path.join(mkdtempSync(path.join(os.tmpdir(), "duka-anonymised-")), "backup");
-  await writeBackup(await db(), config().uploadsDir, target);
+  await writeBackup(await db(), imageStore(), target);
   return gunzipSync(readFileSync(path.join(target, "database.json.gz"))).toString("utf8");
 }
 

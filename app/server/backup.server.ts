@@ -1,9 +1,12 @@
-import { chmod, constants, copyFile, mkdir, readdir, readFile, realpath, writeFile } from "node:fs/promises";
+import { createWriteStream } from "node:fs";
+import { chmod, mkdir, readdir, readFile, realpath, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { pipeline } from "node:stream/promises";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { isStoredImageName } from "~/domain/stored-images";
 import { type Database, queryRows } from "./db/client.server";
+import type { ImageStore } from "./image-store.server";
 
 /** Tables in the order a restore fills them (parents before children). */
 export const BACKUP_TABLES = [
@@ -65,28 +68,32 @@ async function privateFolder(folder: string) {
 }
 
 /**
- * Copies the shop's own images (content-hash names, as saveImage writes them) from one uploads folder to
- * another, each readable by its owner only; a name already there is the same picture and is kept. Whatever else
- * the folder holds (another kind of file, a sub-folder, a link) is left behind: copied into the served uploads
- * folder, a page or a script would be served as the shop's. Returns how many entries were left behind.
+ * Copies the shop's own images (content-hash names, as saveImage writes them) from the store into a backup's
+ * folder, each readable by its owner only; a name already there is the same picture and is kept.
  */
-async function copyStoredImages(from: string, to: string): Promise<number> {
+async function backUpImages(store: ImageStore, to: string) {
+  await mkdir(to, { recursive: true, mode: 0o700 });
+  const already = new Set(await readdir(to));
+  for (const name of await store.list()) {
+    if (already.has(name)) continue;
+    const image = await store.read(name);
+    // Gone since the listing (the shop is in use): nothing to copy.
+    if (image.kind !== "found") continue;
+    await pipeline(image.body, createWriteStream(path.join(to, name), { flags: "wx", mode: 0o600 }));
+  }
+}
+
+/**
+ * Writes a backup's images into the store. Whatever else its folder holds (another kind of file, a
+ * sub-folder, a link) is left behind: written to the store, a page or a script would be served as the shop's.
+ * Returns how many entries were left behind.
+ */
+async function restoreImages(from: string, store: ImageStore): Promise<number> {
   const entries = await readdir(from, { withFileTypes: true }).catch(() => undefined);
   if (!entries) return 0;
-  await mkdir(to, { recursive: true, mode: 0o700 });
-  let images = 0;
-  for (const entry of entries) {
-    if (!entry.isFile() || !isStoredImageName(entry.name)) continue;
-    const copy = path.join(to, entry.name);
-    try {
-      await copyFile(path.join(from, entry.name), copy, constants.COPYFILE_EXCL);
-      await chmod(copy, 0o600);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    }
-    images += 1;
-  }
-  return entries.length - images;
+  const images = entries.filter((entry) => entry.isFile() && isStoredImageName(entry.name));
+  for (const entry of images) await store.write(entry.name, await readFile(path.join(from, entry.name)));
+  return entries.length - images.length;
 }
 
 /** Columns we write back; generated ones (such as the phone digits) are recomputed by the database. */
@@ -102,13 +109,13 @@ async function writableColumns(tx: Pick<Database, "execute">, table: string): Pr
 
 /**
  * Writes a consistent copy of the shop into `target`: every table as JSON (read in one repeatable-read
- * transaction, so rows from different tables belong to the same moment) and the uploaded images (decision 003).
- * Independent of the engine: a PGlite backup restores into PostgreSQL and back. Only its owner can read it, and
- * it is never written where the shop serves uploads to anyone.
+ * transaction, so rows from different tables belong to the same moment) and the uploaded images (decision 003),
+ * from whichever store holds them (decision 060). Independent of the engine: a PGlite backup restores into
+ * PostgreSQL and back. Only its owner can read it, and it is never written where the shop serves uploads to anyone.
  */
-export async function writeBackup(database: Database, uploadsDir: string, target: string, now = new Date()) {
-  if (await isWithin(target, uploadsDir)) {
-    throw new BackupError(`${target} is inside the uploads folder, which anyone can download from; choose a backup folder outside ${uploadsDir}.`);
+export async function writeBackup(database: Database, store: ImageStore, target: string, now = new Date()) {
+  if (store.folder && (await isWithin(target, store.folder))) {
+    throw new BackupError(`${target} is inside the uploads folder, which anyone can download from; choose a backup folder outside ${store.folder}.`);
   }
   const tables: Record<string, unknown[]> = {};
   await database.transaction(
@@ -128,15 +135,15 @@ export async function writeBackup(database: Database, uploadsDir: string, target
   const databaseFile = path.join(target, DATABASE_FILE);
   await writeFile(databaseFile, gzipSync(JSON.stringify(file)), { mode: 0o600 });
   await chmod(databaseFile, 0o600);
-  await copyStoredImages(uploadsDir, path.join(target, "uploads"));
+  await backUpImages(store, path.join(target, "uploads"));
   return { tables: Object.fromEntries(Object.entries(tables).map(([name, rows]) => [name, rows.length])) };
 }
 
 /**
- * Brings a backup back into an empty (migrated) database and uploads folder. Refuses to mix with data. Of the
- * backup's uploads only the shop's own images come back; `leftOut` counts the other files it held.
+ * Brings a backup back into an empty (migrated) database, and its images into the configured store. Refuses to
+ * mix with data. Of the backup's uploads only the shop's own images come back; `leftOut` counts the other files it held.
  */
-export async function restoreBackup(database: Database, uploadsDir: string, source: string) {
+export async function restoreBackup(database: Database, store: ImageStore, source: string) {
   let file: BackupFile;
   try {
     file = JSON.parse(gunzipSync(await readFile(path.join(source, DATABASE_FILE))).toString("utf8"));
@@ -165,6 +172,6 @@ export async function restoreBackup(database: Database, uploadsDir: string, sour
       );
     }
   });
-  const leftOut = await copyStoredImages(path.join(source, "uploads"), uploadsDir);
+  const leftOut = await restoreImages(path.join(source, "uploads"), store);
   return { tables: counts, leftOut };
 }

@@ -6,10 +6,12 @@ import { sql } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { givenCategory, givenProduct, givenStoredOrder } from "../../tests/setup/builders";
 import { freshDatabase } from "../../tests/setup/fresh-database";
+import { givenBucket } from "../../tests/setup/s3-bucket";
 import { BACKUP_TABLES, restoreBackup, writeBackup } from "./backup.server";
 import { config, projectRoot } from "./config.server";
 import { type Database, queryRows } from "./db/client.server";
 import { db } from "./db/database.server";
+import { imageStore, openImageStore } from "./image-store.server";
 import { writeSiteDocument } from "./site-documents.server";
 import { addStaff } from "./staff.server";
 import { saveImage } from "./uploads.server";
@@ -21,6 +23,8 @@ async function everyRow(database: Database) {
   }
   return tables;
 }
+
+const localStore = (dir: string) => openImageStore({ kind: "local", dir });
 
 const givenAnUploadedImage = async () => saveImage(await readFile(path.join(projectRoot(), "seed", "images", "kanga-head-wrap-1.webp")));
 
@@ -40,12 +44,12 @@ async function givenAShopWithAnOrder() {
 test("a restored backup holds the same rows and the same uploaded images", async () => {
   await givenAShopWithAnOrder();
   const target = path.join(mkdtempSync(path.join(os.tmpdir(), "duka-backup-")), "backup");
-  const written = await writeBackup(await db(), config().uploadsDir, target);
+  const written = await writeBackup(await db(), imageStore(), target);
   expect(written.tables).toMatchObject({ products: 2, product_variants: 2, orders: 1, order_lines: 1, staff_users: 1, site_documents: 1 });
 
   const empty = await freshDatabase();
   const restoredUploads = mkdtempSync(path.join(os.tmpdir(), "duka-restored-uploads-"));
-  await restoreBackup(empty.db, restoredUploads, target);
+  await restoreBackup(empty.db, localStore(restoredUploads), target);
 
   expect(await everyRow(empty.db)).toEqual(await everyRow(await db()));
   // The customers' totals, not backed up, are rebuilt by the restored orders.
@@ -66,8 +70,8 @@ test("every table of the shop is backed up but the rate limits' counters, which 
 test("a restore refuses a database that already holds a shop", async () => {
   await addStaff({ email: "someone@duka.test", password: "a long enough password" });
   const target = path.join(mkdtempSync(path.join(os.tmpdir(), "duka-backup-")), "backup");
-  await writeBackup(await db(), config().uploadsDir, target);
-  await expect(restoreBackup(await db(), config().uploadsDir, target)).rejects.toThrow(
+  await writeBackup(await db(), imageStore(), target);
+  await expect(restoreBackup(await db(), imageStore(), target)).rejects.toThrow(
     "The database already holds a shop; restore only into an empty DATA_DIR or database.",
   );
 });
@@ -75,7 +79,7 @@ test("a restore refuses a database that already holds a shop", async () => {
 test("a folder without a backup is refused with a sentence", async () => {
   const empty = await freshDatabase();
   const nowhere = mkdtempSync(path.join(os.tmpdir(), "duka-not-a-backup-"));
-  await expect(restoreBackup(empty.db, config().uploadsDir, nowhere)).rejects.toThrow("does not hold a Duka backup");
+  await expect(restoreBackup(empty.db, imageStore(), nowhere)).rejects.toThrow("does not hold a Duka backup");
 });
 
 const modeOf = (file: string) => statSync(file).mode & 0o777;
@@ -83,7 +87,7 @@ const modeOf = (file: string) => statSync(file).mode & 0o777;
 test("a backup is readable by its owner only", async () => {
   await givenAnUploadedImage();
   const target = path.join(mkdtempSync(path.join(os.tmpdir(), "duka-backup-")), "backup");
-  await writeBackup(await db(), config().uploadsDir, target);
+  await writeBackup(await db(), imageStore(), target);
 
   expect(modeOf(target)).toBe(0o700);
   expect(modeOf(path.join(target, "database.json.gz"))).toBe(0o600);
@@ -99,7 +103,7 @@ test("a backup is never written into the uploads folder, which anyone can downlo
   const elsewhere = mkdtempSync(path.join(os.tmpdir(), "duka-backup-"));
   symlinkSync(uploads, path.join(elsewhere, "shortcut"));
   for (const target of [uploads, path.join(uploads, "backup"), path.join(uploads, "a", "..", "b"), path.join(elsewhere, "shortcut", "backup")]) {
-    await expect(writeBackup(await db(), uploads, target)).rejects.toThrow(
+    await expect(writeBackup(await db(), imageStore(), target)).rejects.toThrow(
       `${target} is inside the uploads folder, which anyone can download from; choose a backup folder outside ${uploads}.`,
     );
   }
@@ -109,7 +113,7 @@ test("a backup is never written into the uploads folder, which anyone can downlo
 test("a restore copies only the shop's own images from a backup's uploads", async () => {
   await givenAnUploadedImage();
   const target = path.join(mkdtempSync(path.join(os.tmpdir(), "duka-backup-")), "backup");
-  await writeBackup(await db(), config().uploadsDir, target);
+  await writeBackup(await db(), imageStore(), target);
   const images = readdirSync(path.join(target, "uploads")).sort();
   // What a doctored backup could carry into the folder the shop serves as its own.
   const backupUploads = path.join(target, "uploads");
@@ -122,8 +126,26 @@ test("a restore copies only the shop's own images from a backup's uploads", asyn
 
   const empty = await freshDatabase();
   const restoredUploads = mkdtempSync(path.join(os.tmpdir(), "duka-restored-uploads-"));
-  const restored = await restoreBackup(empty.db, restoredUploads, target);
+  const restored = await restoreBackup(empty.db, localStore(restoredUploads), target);
 
   expect(readdirSync(restoredUploads).sort()).toEqual(images);
   expect(restored.leftOut).toBe(5);
+});
+
+test("with images in a bucket, a backup holds them as files and a restore writes them into the bucket configured", async () => {
+  const bucket = openImageStore(await givenBucket());
+  const image = await saveImage(await readFile(path.join(projectRoot(), "seed", "images", "kanga-head-wrap-1.webp")), bucket);
+  await givenProduct({ name: "Kanga Head Wrap", images: [image] });
+  // The uploads folder serves nothing when images are in a bucket: a backup may be written there.
+  const target = path.join(config().uploadsDir, "backup");
+  await writeBackup(await db(), bucket, target);
+  const images = readdirSync(path.join(target, "uploads")).sort();
+  expect(images).toEqual((await bucket.list()).sort());
+  expect(images).toHaveLength(5);
+
+  const empty = await freshDatabase();
+  const restoredBucket = openImageStore(await givenBucket());
+  expect((await restoreBackup(empty.db, restoredBucket, target)).leftOut).toBe(0);
+  expect((await restoredBucket.list()).sort()).toEqual(images);
+  expect(await everyRow(empty.db)).toEqual(await everyRow(await db()));
 });

@@ -75,6 +75,14 @@ const environmentSchema = z.object({
     .min(0, "SHUTDOWN_GRACE_SECONDS must be a number of seconds from 0 to 120")
     .max(120, "SHUTDOWN_GRACE_SECONDS must be a number of seconds from 0 to 120")
     .default(10),
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText,
+  S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/, error: "S3_ENDPOINT must be the store's address, such as https://s3.example.com" }).optional()),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: optionalText.pipe(z.enum(["true", "false"], "S3_FORCE_PATH_STYLE must be true or false").optional()),
+  // The pages allow images from https sites only (the Content-Security-Policy in server.ts).
+  UPLOADS_PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https$/, error: "UPLOADS_PUBLIC_URL must be an https address, such as https://images.example.com" }).optional()),
 });
 
 /** How the shop reaches Safaricom's Daraja API (issue 11); absent when M-Pesa Express is not configured. */
@@ -105,9 +113,25 @@ export type SmsConfig = { username: string; apiKey: string; senderId: string | u
 /** How the shop sends email (issue 12); absent when no SMTP server is configured. */
 export type MailConfig = { smtpUrl: string; from: string };
 
+/** Where uploaded images are kept (decision 060): the uploads folder, or an S3-compatible bucket when S3_BUCKET is set. */
+export type StorageConfig =
+  | { kind: "local"; dir: string }
+  | {
+      kind: "s3";
+      bucket: string;
+      region: string;
+      endpoint: string | undefined;
+      /** Unset, the SDK finds them itself (AWS_* variables, an instance role). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+    };
+
 export type ShopConfig = {
   dataDir: string;
   uploadsDir: string;
+  storage: StorageConfig;
+  /** Where browsers fetch uploads from (a CDN or the bucket's public address), without a trailing slash; unset, /uploads. */
+  uploadsPublicUrl: string | undefined;
   databaseUrl: string | undefined;
   /** Where the LISTEN connection goes (default databaseUrl), and the pool's size (decision 062). */
   databaseListenUrl: string | undefined;
@@ -179,6 +203,28 @@ function mpesaConfig(env: z.infer<typeof environmentSchema>, publicUrl: string |
   };
 }
 
+const S3_SETTINGS = ["S3_REGION", "S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE"] as const;
+
+function storageConfig(env: z.infer<typeof environmentSchema>, uploadsDir: string): StorageConfig {
+  if (!env.S3_BUCKET) {
+    const set = S3_SETTINGS.filter((name) => env[name]);
+    if (set.length > 0) throw new ConfigurationError(`${set.join(", ")}: object storage also needs S3_BUCKET; set it, or unset these to keep images in the uploads folder.`);
+    return { kind: "local", dir: uploadsDir };
+  }
+  if (!env.S3_REGION) throw new ConfigurationError("S3_REGION: object storage needs the bucket's region (us-east-1 for most S3-compatible stores, auto for R2).");
+  if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigurationError("S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: object storage needs both set together (or neither, to use the AWS credentials of the machine).");
+  }
+  return {
+    kind: "s3",
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION,
+    endpoint: env.S3_ENDPOINT,
+    credentials: env.S3_ACCESS_KEY_ID ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY! } : undefined,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === "true",
+  };
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ShopConfig {
   const parsed = environmentSchema.safeParse(env);
   if (!parsed.success) {
@@ -189,17 +235,29 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ShopConfig {
     throw new ConfigurationError("DATABASE_LISTEN_URL: set it only beside DATABASE_URL, to the same database reached without a transaction-mode pooler.");
   }
   const dataDir = path.resolve(parsed.data.DATA_DIR);
+  const publicUrl = parsed.data.PUBLIC_URL?.replace(/\/+$/, "");
+  const uploadsDir = path.resolve(parsed.data.UPLOADS_DIR ?? path.join(dataDir, "uploads"));
+  const storage = storageConfig(parsed.data, uploadsDir);
   // Several processes cannot share one PGlite directory or one machine's disk: a production deployment that
   // expects them is stopped before it half-works.
-  if (parsed.data.NODE_ENV === "production" && parsed.data.DUKA_PROCESSES > 1 && !parsed.data.DATABASE_URL) {
-    throw new ConfigurationError(
-      `DATABASE_URL: ${parsed.data.DUKA_PROCESSES} processes (DUKA_PROCESSES) cannot share the built-in database, which one process owns; set DATABASE_URL to a PostgreSQL database.`,
-    );
+  const processes = parsed.data.DUKA_PROCESSES;
+  if (parsed.data.NODE_ENV === "production" && processes > 1) {
+    if (!parsed.data.DATABASE_URL) {
+      throw new ConfigurationError(
+        `DATABASE_URL: ${processes} processes (DUKA_PROCESSES) cannot share the built-in database, which one process owns; set DATABASE_URL to a PostgreSQL database.`,
+      );
+    }
+    if (storage.kind === "local") {
+      throw new ConfigurationError(
+        `S3_BUCKET: ${processes} processes (DUKA_PROCESSES) cannot share images kept on one machine's disk; set S3_BUCKET and the other S3_* settings to an object store.`,
+      );
+    }
   }
-  const publicUrl = parsed.data.PUBLIC_URL?.replace(/\/+$/, "");
   return {
     dataDir,
-    uploadsDir: path.resolve(parsed.data.UPLOADS_DIR ?? path.join(dataDir, "uploads")),
+    uploadsDir,
+    storage,
+    uploadsPublicUrl: parsed.data.UPLOADS_PUBLIC_URL?.replace(/\/+$/, ""),
     databaseUrl: parsed.data.DATABASE_URL,
     databaseListenUrl: parsed.data.DATABASE_LISTEN_URL,
     databasePoolMax: parsed.data.DATABASE_POOL_MAX,

@@ -98,14 +98,23 @@ test.each([
   expect(() => readConfig(env)).toThrow(new ConfigurationError(message));
 });
 
-test("a production deployment of several processes refuses the built-in database, which one process owns", () => {
+test("a production deployment of several processes refuses the built-in database and images on one machine's disk", () => {
   const fleet = { NODE_ENV: "production", DUKA_PROCESSES: "2" };
   expect(() => readConfig(fleet)).toThrow(
     new ConfigurationError(
       "DATABASE_URL: 2 processes (DUKA_PROCESSES) cannot share the built-in database, which one process owns; set DATABASE_URL to a PostgreSQL database.",
     ),
   );
-  expect(readConfig({ ...fleet, DATABASE_URL: "postgres://duka:duka@db:5432/duka" }).databaseUrl).toBe("postgres://duka:duka@db:5432/duka");
+  const postgres = { ...fleet, DATABASE_URL: "postgres://duka:duka@db:5432/duka" };
+  expect(() => readConfig(postgres)).toThrow(
+    new ConfigurationError(
+      "S3_BUCKET: 2 processes (DUKA_PROCESSES) cannot share images kept on one machine's disk; set S3_BUCKET and the other S3_* settings to an object store.",
+    ),
+  );
+  expect(readConfig({ ...postgres, S3_BUCKET: "duka-uploads", S3_REGION: "us-east-1" })).toMatchObject({
+    databaseUrl: "postgres://duka:duka@db:5432/duka",
+    storage: { kind: "s3", bucket: "duka-uploads" },
+  });
   expect(() => readConfig({ NODE_ENV: "production", DUKA_PROCESSES: "1" })).not.toThrow();
   expect(() => readConfig({ NODE_ENV: "development", DUKA_PROCESSES: "2" })).not.toThrow();
 });
@@ -135,4 +144,52 @@ test.each([
   ],
 ])("a pool size or listening address the shop cannot use stops start-up with one sentence (%#)", (env, message) => {
   expect(() => readConfig(env)).toThrow(new ConfigurationError(message));
+});
+// Where uploaded images are kept (issue 26, decision 060): the uploads folder unless S3_BUCKET names a bucket.
+
+const s3 = { S3_BUCKET: "duka-images", S3_REGION: "us-east-1" };
+
+test("without S3_BUCKET, images stay in the uploads folder and the pages fetch them from /uploads", () => {
+  const config = readConfig({ DATA_DIR: "/srv/duka" });
+  expect(config.storage).toEqual({ kind: "local", dir: "/srv/duka/uploads" });
+  expect(config.uploadsPublicUrl).toBeUndefined();
+  expect(readConfig({ UPLOADS_DIR: "/mnt/shared/uploads", S3_BUCKET: " " }).storage).toEqual({ kind: "local", dir: "/mnt/shared/uploads" });
+});
+
+test("with S3_BUCKET, images go to the bucket, through the endpoint and credentials given or the machine's own", () => {
+  expect(readConfig(s3).storage).toEqual({
+    kind: "s3",
+    bucket: "duka-images",
+    region: "us-east-1",
+    endpoint: undefined,
+    credentials: undefined,
+    forcePathStyle: false,
+  });
+  const minio = {
+    ...s3,
+    S3_ENDPOINT: "http://127.0.0.1:9000",
+    S3_ACCESS_KEY_ID: "duka",
+    S3_SECRET_ACCESS_KEY: "a secret",
+    S3_FORCE_PATH_STYLE: "true",
+  };
+  expect(readConfig(minio).storage).toMatchObject({
+    endpoint: "http://127.0.0.1:9000",
+    credentials: { accessKeyId: "duka", secretAccessKey: "a secret" },
+    forcePathStyle: true,
+  });
+});
+
+test.each([
+  [{ S3_REGION: "auto", S3_ENDPOINT: "https://x.r2.cloudflarestorage.com" }, "S3_REGION, S3_ENDPOINT: object storage also needs S3_BUCKET; set it, or unset these to keep images in the uploads folder."],
+  [{ S3_BUCKET: "duka-images" }, "S3_REGION: object storage needs the bucket's region (us-east-1 for most S3-compatible stores, auto for R2)."],
+  [{ ...s3, S3_ACCESS_KEY_ID: "duka" }, "S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: object storage needs both set together (or neither, to use the AWS credentials of the machine)."],
+  [{ ...s3, S3_ENDPOINT: "minio:9000" }, "S3_ENDPOINT: S3_ENDPOINT must be the store's address, such as https://s3.example.com."],
+  [{ ...s3, S3_FORCE_PATH_STYLE: "yes" }, "S3_FORCE_PATH_STYLE: S3_FORCE_PATH_STYLE must be true or false."],
+  [{ UPLOADS_PUBLIC_URL: "http://images.example.com" }, "UPLOADS_PUBLIC_URL: UPLOADS_PUBLIC_URL must be an https address, such as https://images.example.com."],
+])("half-configured object storage is refused with one sentence: %j", (env, message) => {
+  expect(() => readConfig(env)).toThrow(new ConfigurationError(message));
+});
+
+test("UPLOADS_PUBLIC_URL is kept without its trailing slash", () => {
+  expect(readConfig({ ...s3, UPLOADS_PUBLIC_URL: "https://images.example.com/duka/" }).uploadsPublicUrl).toBe("https://images.example.com/duka");
 });

@@ -4,8 +4,8 @@ import path from "node:path";
 import { z } from "zod";
 import { STAFF_ROLES } from "~/domain/staff";
 import { writeBackup } from "./backup.server";
-import { config } from "./config.server";
 import { db } from "./db/database.server";
+import { imageStore } from "./image-store.server";
 import { addStaff, listStaff, removeStaff, setStaffPassword } from "./staff.server";
 import { unlockSignIn } from "./staff-login.server";
 
@@ -51,7 +51,7 @@ export async function runControlRequest(request: ControlRequest): Promise<unknow
       await unlockSignIn(request.email);
       return null;
     case "backup":
-      return writeBackup(await db(), config().uploadsDir, request.target);
+      return writeBackup(await db(), imageStore(), request.target);
   }
 }
 

@@ -95,10 +95,6 @@ export async function prepareShop(): Promise<{ database: "pglite" | "postgres" }
   return { database: database.kind };
 }
 
-/** The folder server.ts serves /uploads from. */
-export function uploadsFolder(): string {
-  return config().uploadsDir;
-}
 
 /** How long /readyz waits for the database before calling the process not ready. */
 const READINESS_QUERY_MS = 2_000;

@@ -1,9 +1,7 @@
-import { createHash, randomBytes } from "node:crypto";
-import { mkdir, rename, stat, writeFile } from "node:fs/promises";
-import path from "node:path";
+import { createHash } from "node:crypto";
 import sharp from "sharp";
-import { UPLOAD_WIDTHS } from "~/domain/images";
-import { config } from "./config.server";
+import { UPLOAD_WIDTHS, uploadImageUrl } from "~/domain/images";
+import { type ImageStore, imageStore } from "./image-store.server";
 
 /** The widest copy we keep; larger originals are scaled down, smaller ones never enlarged. */
 const FULL_WIDTH = 1600;
@@ -15,31 +13,15 @@ export class ImageRejectedError extends Error {
   override name = "ImageRejectedError";
 }
 
-async function exists(file: string) {
-  return stat(file).then(
-    () => true,
-    () => false,
-  );
-}
-
-/** Writes via a temporary name so a reader (or a crash) never sees half a file. */
-async function writeAtomically(file: string, data: Buffer) {
-  const temporary = `${file}.${randomBytes(6).toString("hex")}.tmp`;
-  await writeFile(temporary, data);
-  await rename(temporary, file);
-}
-
 /**
  * Stores an image as WebP in several widths and returns its URL (`/uploads/{key}.webp`). The key is the
  * content's hash, so the same picture uploaded twice is stored once and its files can be cached forever (decision 020).
  */
-export async function saveImage(original: Buffer): Promise<string> {
+export async function saveImage(original: Buffer, store: ImageStore = imageStore()): Promise<string> {
   if (original.byteLength > MAX_UPLOAD_BYTES) throw new ImageRejectedError("The image is larger than 10 MB.");
   const key = createHash("sha256").update(original).digest("hex").slice(0, 20);
-  const dir = config().uploadsDir;
-  const url = `/uploads/${key}.webp`;
-  const full = path.join(dir, `${key}.webp`);
-  if (await exists(full)) return url;
+  const url = uploadImageUrl(key);
+  if (await store.has(`${key}.webp`)) return url;
 
   let largest: Buffer, variants: Buffer[];
   try {
@@ -52,9 +34,8 @@ export async function saveImage(original: Buffer): Promise<string> {
   } catch {
     throw new ImageRejectedError("The file is not an image we can read.");
   }
-  await mkdir(dir, { recursive: true });
-  await Promise.all(variants.map((variant, i) => writeAtomically(path.join(dir, `${key}-${UPLOAD_WIDTHS[i]}.webp`), variant)));
+  await Promise.all(variants.map((variant, i) => store.write(`${key}-${UPLOAD_WIDTHS[i]}.webp`, variant)));
   // The plain name is written last: its presence means every width exists.
-  await writeAtomically(full, largest);
+  await store.write(`${key}.webp`, largest);
   return url;
 }

@@ -1,4 +1,5 @@
 import { imageSource } from "~/domain/images";
+import { useUploadsAddress } from "../uploads-address";
 
 /**
  * A product or content picture: WebP widths via srcset for uploads, the spec's thumbnail for shared-drive
@@ -22,7 +23,7 @@ export function Picture({
   priority?: boolean;
   className?: string;
 }) {
-  const { src, srcSet } = imageSource(url);
+  const { src, srcSet } = imageSource(url, useUploadsAddress());
   return (
     <img
       src={src}
