@@ -2,14 +2,17 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { AddressInfo } from "node:net";
+import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
 import pg from "pg";
+import S3rver from "s3rver";
 import { startNotifySim } from "../scripts/notify-sim";
 import { MAX_SMS_PER_DAY } from "../app/domain/sms-limits";
 import { LISTEN_APPLICATION_NAME } from "../app/server/db/client.server";
 import { shopPid } from "../tests/e2e/support/shop-memory";
 import { freePort, type ShopServer, startShop } from "../tests/e2e/support/shop-server";
 import { type Answer, placeOrder, UNLIMITED } from "./checkout";
-import { newShopPlace, percentile, postgresUrl, quick, root, runScript, staffCookie, writeLargeShop, writeResult } from "./support";
+import { newShopPlace, percentile, postgresUrl, quick, root, runScript, STAFF_EMAIL, STAFF_PASSWORD, staffCookie, writeResult } from "./support";
 
 /**
  * Issue 26's fleet: three shop processes on one PostgreSQL behind Caddy (deploy/Caddyfile, on loopback), under mixed
@@ -17,7 +20,7 @@ import { newShopPlace, percentile, postgresUrl, quick, root, runScript, staffCoo
  * killed with a SIGKILL and started again, and the LISTEN connection of the third is cut with pg_terminate_backend.
  * Reported: failed requests (none may fail around the SIGTERM), orders lost or doubled (none), outbox messages sent
  * twice (only those in flight at the kill), the seconds until live updates resumed on the cut process, and an image
- * uploaded through one process served by the others.
+ * uploaded through one process served by the others. Images live in a real S3 implementation (s3rver).
  */
 const SHOPPERS = quick ? 8 : 24;
 /** Seconds into the run of each event, and its end. */
@@ -77,6 +80,32 @@ function localPorts(pid: number): Set<number> {
     }
   }
   return ports;
+}
+
+/** A real S3 implementation (s3rver) on loopback with an empty bucket, and the S3_* settings that reach it. */
+async function startS3(): Promise<{ env: Record<string, string>; stop: () => Promise<void> }> {
+  const directory = mkdtempSync(path.join(os.tmpdir(), "duka-fleet-s3-"));
+  const server = new S3rver({ address: "127.0.0.1", port: 0, directory, silent: true });
+  const { port } = (await server.run()) as AddressInfo;
+  const env = {
+    S3_BUCKET: "duka-fleet",
+    S3_REGION: "us-east-1",
+    S3_ENDPOINT: `http://127.0.0.1:${port}`,
+    S3_FORCE_PATH_STYLE: "true",
+    S3_ACCESS_KEY_ID: "S3RVER",
+    S3_SECRET_ACCESS_KEY: "S3RVER",
+  };
+  const client = new S3Client({
+    region: env.S3_REGION,
+    endpoint: env.S3_ENDPOINT,
+    forcePathStyle: true,
+    credentials: { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY },
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+  });
+  await client.send(new CreateBucketCommand({ Bucket: env.S3_BUCKET }));
+  client.destroy();
+  return { env, stop: () => server.close() };
 }
 
 /** Caddy from Debian in front of the three processes, with the deployment's own Caddyfile. */
@@ -140,14 +169,16 @@ export async function fleetFigures(): Promise<FleetFigures> {
   const place = await newShopPlace("postgres");
   const databaseUrl = place.databaseUrl!;
   // The release step first, then the processes, which never migrate.
+  // Images, the sample shop's too, go to the object store from the start.
+  const store = await startS3();
   await runScript(place, "scripts/migrate.ts");
-  await writeLargeShop(place, { products: 300, orders: 300 });
+  await runScript(place, "bench/large-shop.ts", ["--products", "300", "--orders", "300"], store.env);
+  await runScript(place, "scripts/staff.ts", ["add", STAFF_EMAIL], { STAFF_PASSWORD });
   const run = `fleet${Date.now()}`;
   await runScript(place, "bench/outbox-messages.ts", ["--queue", "--count", String(MESSAGES), "--run", run]);
   const sim = await startNotifySim({ smsPort: 0, smtpPort: 0, answerDelayMs: GATEWAY_ANSWER_MS });
   const mine = () => sim.smsMessages().filter((sms) => sms.message.startsWith(`${run} `));
   const ports = [await freePort(), await freePort(), await freePort()];
-  const uploadsDir = mkdtempSync(path.join(os.tmpdir(), "duka-fleet-uploads-"));
   const envFor = (i: number) => {
     return {
       ...UNLIMITED,
@@ -155,7 +186,8 @@ export async function fleetFigures(): Promise<FleetFigures> {
       PUBLIC_URL: "https://duka.test",
       TRUST_PROXY: "loopback",
       MIGRATE: "off",
-      UPLOADS_DIR: uploadsDir,
+      ...store.env,
+      DUKA_PROCESSES: "3",
       SHUTDOWN_GRACE_SECONDS: "10",
       DUKA_PROCESS_NAME: `shop-${i + 1}`,
     };
@@ -328,6 +360,7 @@ export async function fleetFigures(): Promise<FleetFigures> {
     await caddy.stop();
     await Promise.all(shops.map((shop) => shop.stop()));
     await sim.stop();
+    await store.stop();
   }
 }
 

@@ -8,7 +8,7 @@ import pg from "pg";
 const run = promisify(execFile);
 export const root = path.resolve(import.meta.dirname, "..");
 export const STAFF_EMAIL = "owner@bench.test";
-const STAFF_PASSWORD = "a long enough bench password";
+export const STAFF_PASSWORD = "a long enough bench password";
 
 export type Engine = "pglite" | "postgres";
 
