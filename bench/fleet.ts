@@ -25,9 +25,9 @@ import { newShopPlace, percentile, postgresUrl, quick, root, runScript, STAFF_EM
 const SHOPPERS = quick ? 8 : 24;
 /** Seconds into the run of each event, and its end. */
 const TIMELINE = quick ? { sigterm: 4, sigkill: 26, listenCut: 40, end: 52 } : { sigterm: 10, sigkill: 40, listenCut: 65, end: 90 };
-const MESSAGES = quick ? 600 : 1_500;
+const MESSAGES = quick ? 500 : 2_000;
 /** The gateway answers each SMS after this long, so the kill finds some in flight. */
-const GATEWAY_ANSWER_MS = 200;
+const GATEWAY_ANSWER_MS = 300;
 /** One process claims at most a batch of 20 messages at a time. */
 const MOST_IN_FLIGHT = 20;
 const CHECKOUT_SHARE = 0.25;
@@ -147,20 +147,24 @@ async function startCaddy(port: number, upstreams: number[]): Promise<{ baseURL:
   };
 }
 
-/** A staff member's live stream on one process: resolves with the ms from `since` to the first order event after it. */
-async function firstOrderEventAfter(baseURL: string, cookie: string, signal: AbortSignal): Promise<(since: number) => Promise<number>> {
+/**
+ * A staff member's live stream on one process: resolves with the ms from `since` until it carries the event of one
+ * of the orders `placedAfter` holds (orders placed elsewhere after `since`).
+ */
+async function liveAgainAfter(baseURL: string, cookie: string, signal: AbortSignal): Promise<(since: number, placedAfter: Set<string>) => Promise<number>> {
   const response = await fetch(`${baseURL}/events?topics=orders`, { headers: { Cookie: cookie }, signal });
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
   let text = "";
   while (!text.includes(": connected")) text += decoder.decode((await reader.read()).value);
-  return async (since) => {
+  return async (since, placedAfter) => {
     text = "";
     for (;;) {
       const { value, done } = await reader.read();
       if (done) throw new Error("The live stream ended");
       text += decoder.decode(value);
-      if (text.includes("event: change") && performance.now() > since) return Math.round(performance.now() - since);
+      const ids = [...text.matchAll(/"id":"([a-z0-9]+)"/g)].map((m) => m[1]!);
+      if (ids.some((id) => placedAfter.has(id))) return Math.round(performance.now() - since);
     }
   };
 }
@@ -175,7 +179,6 @@ export async function fleetFigures(): Promise<FleetFigures> {
   await runScript(place, "bench/large-shop.ts", ["--products", "300", "--orders", "300"], store.env);
   await runScript(place, "scripts/staff.ts", ["add", STAFF_EMAIL], { STAFF_PASSWORD });
   const run = `fleet${Date.now()}`;
-  await runScript(place, "bench/outbox-messages.ts", ["--queue", "--count", String(MESSAGES), "--run", run]);
   const sim = await startNotifySim({ smsPort: 0, smtpPort: 0, answerDelayMs: GATEWAY_ANSWER_MS });
   const mine = () => sim.smsMessages().filter((sms) => sms.message.startsWith(`${run} `));
   const ports = [await freePort(), await freePort(), await freePort()];
@@ -240,7 +243,7 @@ export async function fleetFigures(): Promise<FleetFigures> {
         } else {
           const page = pages[(n * 7 + i) % pages.length]!;
           const startedAt = performance.now();
-          const status = await fetch(`${caddy.baseURL}${page}`, { signal: abort.signal })
+          const status = await fetch(`${caddy.baseURL}${page}`)
             .then(async (r) => {
               await r.arrayBuffer();
               return r.status;
@@ -262,10 +265,13 @@ export async function fleetFigures(): Promise<FleetFigures> {
     shops[1] = await start(1);
     const sigtermRestartedMs = Math.round(performance.now() - restartStarted);
     const sigtermEnd = seconds() + 3;
+    if (TIMELINE.sigkill < sigtermEnd) throw new Error(`The SIGTERM's restart took until ${Math.round(sigtermEnd)} s, past the SIGKILL's time`);
     console.log(`${Math.round(seconds())} s: SIGTERM at ${Math.round(sigtermAt)} s, ${outcomes.filter((o) => !o.ok).length} failed requests so far`);
 
-    // A SIGKILL while the outbox is sending.
+    // A SIGKILL while the outbox is sending: messages queued for the three processes, the kill once some have gone.
     await until(() => seconds() >= TIMELINE.sigkill, 600_000, "the SIGKILL");
+    await runScript(place, "bench/outbox-messages.ts", ["--queue", "--count", String(MESSAGES), "--run", run]);
+    await until(() => mine().length >= MESSAGES / 5, 60_000, "the first messages");
     const sigkillAt = seconds();
     const receivedAtKill = mine().length;
     await shops[2]!.crash();
@@ -277,7 +283,7 @@ export async function fleetFigures(): Promise<FleetFigures> {
 
     // The first process's LISTEN connection cut; how long until its live stream carries an order placed elsewhere.
     await until(() => seconds() >= TIMELINE.listenCut, 600_000, "the LISTEN cut");
-    const firstEvent = await firstOrderEventAfter(shops[0]!.baseURL, cookie, abort.signal);
+    const liveAgain = await liveAgainAfter(shops[0]!.baseURL, cookie, abort.signal);
     const admin = new pg.Client({ connectionString: databaseUrl });
     await admin.connect();
     const listenCutAt = seconds();
@@ -290,13 +296,15 @@ export async function fleetFigures(): Promise<FleetFigures> {
     await admin.end();
     if (cut.rowCount !== 1) throw new Error(`Expected the first process's one LISTEN connection, found ${cut.rowCount}`);
     let placing = true;
+    const placedAfterCut = new Set<string>();
     const placeElsewhere = (async () => {
       for (let k = 0; placing; k++) {
-        await placeOrder(shops[1]!.baseURL, run, { key: `${run}-live-${k}`, lines: [{ n: 1, quantity: 1 }] });
+        const answer = await placeOrder(shops[1]!.baseURL, run, { key: `${run}-live-${k}`, lines: [{ n: 1, quantity: 1 }] });
+        if (answer.kind === "placed") placedAfterCut.add(answer.orderId);
         await wait(250);
       }
     })();
-    const resumedMs = await Promise.race([firstEvent(cutAt), wait(60_000).then(() => Number.POSITIVE_INFINITY)]);
+    const resumedMs = await Promise.race([liveAgain(cutAt, placedAfterCut), wait(60_000).then(() => Number.POSITIVE_INFINITY)]);
     placing = false;
     await placeElsewhere;
 
@@ -327,6 +335,7 @@ export async function fleetFigures(): Promise<FleetFigures> {
     const doubled = [...byKey.values()].filter((ids) => ids.length > 1).length;
 
     const failed = outcomes.filter((o) => !o.ok);
+    for (const o of failed) console.log(`failed at ${o.at.toFixed(1)} s: ${o.status} ${o.what}`);
     const within = (from: number, to: number) => failed.filter((o) => o.at >= from && o.at <= to).length;
     const byStatus: Record<string, number> = {};
     for (const o of failed) byStatus[String(o.status)] = (byStatus[String(o.status)] ?? 0) + 1;

@@ -84,11 +84,12 @@ export async function prepareShop(): Promise<{ database: "pglite" | "postgres" }
   // Without an SMS provider a reminder could only be logged as not sent.
   if (config().sms) startSweep("Queuing payment reminders", REMINDER_SWEEP_MS, (signal) => queueDueReminders(new Date(), { signal }));
   if (config().sms || config().mail) {
-    startSweep("Sending notifications", NOTIFICATION_SWEEP_MS, async () => {
+    startSweep("Sending notifications", NOTIFICATION_SWEEP_MS, async (signal) => {
       await queueDailyDigest(new Date());
       const senders = configuredSenders((await readSiteDocument("settings")).storeName);
-      // A full batch means more are due: carry on rather than wait for the next turn.
-      while ((await sendDueNotifications(senders)) > 0);
+      // A full batch means more are due: carry on rather than wait for the next turn, unless the process is
+      // stopping, when the other processes (or this one's next start) send the rest.
+      while (!signal.aborted && (await sendDueNotifications(senders)) > 0);
     });
   }
   markReady();
