@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
@@ -17,6 +18,8 @@ const optionalText = z
   .trim()
   .optional()
   .transform((value) => value || undefined);
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
 const CALLBACK_SECRET_MESSAGE = "must be 32 to 128 hexadecimal characters, e.g. from `openssl rand -hex 32`";
 
@@ -64,6 +67,13 @@ const environmentSchema = z.object({
   AT_BASE_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
   SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\/[^/]+/, "SMTP_URL must look like smtp://user:pass@host:587").optional()),
   MAIL_FROM: optionalText.pipe(z.email("MAIL_FROM must be an email address such as shop@example.com").optional()),
+  METRICS_TOKEN: optionalText.pipe(
+    z.string().regex(/^[\x21-\x7e]{32,256}$/, "METRICS_TOKEN must be 32 to 256 characters without spaces, e.g. from `openssl rand -hex 32`").optional(),
+  ),
+  LOG_LEVEL: optionalText.pipe(z.enum(LOG_LEVELS, `LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}`).optional()),
+  DUKA_PROCESS_NAME: optionalText.pipe(
+    z.string().regex(/^[\w.:@-]{1,100}$/, "DUKA_PROCESS_NAME must be up to 100 letters, digits, dots, colons, @, hyphens or underscores").optional(),
+  ),
 });
 
 /** How the shop reaches Safaricom's Daraja API (issue 11); absent when M-Pesa Express is not configured. */
@@ -107,6 +117,18 @@ export type ShopConfig = {
   mpesa: MpesaConfig | undefined;
   sms: SmsConfig | undefined;
   mail: MailConfig | undefined;
+  /** The bearer token /metrics asks for; unset, /metrics is off (decision 061). */
+  metricsToken: string | undefined;
+  log: LogConfig;
+};
+
+/** How the process logs (decision 061). */
+export type LogConfig = {
+  level: (typeof LOG_LEVELS)[number];
+  /** On every line, to tell the shop's processes apart: DUKA_PROCESS_NAME, else the host's name and the pid. */
+  processName: string;
+  /** Lines made readable for a person (pino-pretty) rather than JSON: under `npm run dev` only. */
+  pretty: boolean;
 };
 
 /** Africa's Talking's sandbox answers the account named "sandbox"; every other account is live. */
@@ -180,6 +202,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ShopConfig {
     mpesa: mpesaConfig(parsed.data, publicUrl),
     sms: smsConfig(parsed.data, publicUrl),
     mail: mailConfig(parsed.data, publicUrl),
+    metricsToken: parsed.data.METRICS_TOKEN,
+    log: {
+      // Tests stay quiet unless told otherwise.
+      level: parsed.data.LOG_LEVEL ?? (env.VITEST ? "silent" : "info"),
+      processName: parsed.data.DUKA_PROCESS_NAME ?? `${os.hostname()}-${process.pid}`,
+      pretty: env.NODE_ENV === "development",
+    },
   };
 }
 

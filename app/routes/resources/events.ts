@@ -1,5 +1,6 @@
 import { parseOrderKeys, parseTopics, type ShopEvent, shopperView, subscribe, takeStreamSlot } from "~/server/events.server";
 import { orderIdsByKeys } from "~/server/orders.server";
+import { liveStreamOpened } from "~/server/metrics.server";
 import { currentStaff } from "~/server/session.server";
 import type { Route } from "./+types/events";
 
@@ -49,7 +50,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         throw error;
       });
       const heartbeat = setInterval(() => send(": heartbeat\n\n"), HEARTBEAT_MS);
+      const counted = liveStreamOpened();
       cleanup = () => {
+        counted();
         clearInterval(heartbeat);
         unsubscribe();
         release();
