@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
-import { config } from "./config.server";
 import { queryRows } from "./db/client.server";
 import { shopDatabaseIfOpen } from "./db/database.server";
 import { log } from "./log.server";
@@ -138,8 +137,7 @@ const plain = (status: number, text: string, headers: Record<string, string> = {
  * The answer to GET /metrics: the registry in Prometheus's text format for a request carrying
  * `Authorization: Bearer $METRICS_TOKEN` (compared in constant time), 401 for any other, 404 while METRICS_TOKEN is unset.
  */
-export async function metricsAnswer(authorization: string | null): Promise<Response> {
-  const expected = config().metricsToken;
+export async function metricsAnswer(authorization: string | null, expected: string | undefined): Promise<Response> {
   if (!expected) return plain(404, "Not found.");
   const given = bearerToken(authorization);
   if (given === undefined || !sameSecret(expected, given)) {
