@@ -1,5 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test, vi } from "vitest";
+import { afterAll, beforeAll, expect, test } from "vitest";
 import { staffActor } from "~/domain/audit";
 import { MPESA_PROMPTS_PER_ADDRESS, MPESA_PROMPTS_PER_PHONE, orderCode } from "~/domain/mpesa";
 import { PAYMENT_RECEIVED_MESSAGE, RECEIPT_PENDING_MESSAGE, WRONG_AMOUNT_MESSAGE } from "~/domain/pay-now";
@@ -44,9 +44,6 @@ const staff = staffActor("owner@duka.test");
 const settings = mpesaShopSettings();
 
 beforeAll(async () => {
-  // Set-aside callbacks are logged for the operator; here they are expected.
-  vi.spyOn(console, "warn").mockImplementation(() => {});
-  vi.spyOn(console, "error").mockImplementation(() => {});
   await writeSiteDocument("settings", settings);
   simulator = await startMpesaSimulator({ port: 0, callbackDelayMs: 40 });
   shopHooks = await startShopHooks();
