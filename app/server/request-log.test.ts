@@ -46,6 +46,8 @@ async function observedServer(proxy: string, logger: Logger) {
     res.send("a product");
   });
   app.get("/orders-by-phone/:phone", (_req, res) => void res.status(404).send("none"));
+  app.get("/assets/entry.js", (_req, res) => void res.type("js").send(""));
+  app.get("/checkout", (_req, res) => void res.status(500).send("failed"));
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   servers.push(server);
@@ -105,6 +107,18 @@ test("the completion line masks a phone in the path, and the duration is counted
   const metrics = await (await metricsAnswer("Bearer " + "t".repeat(32), "t".repeat(32))).text();
   expect(metrics).toMatch(/duka_http_request_duration_seconds_count\{method="GET",route="\/orders-by-phone\/:phone\?",status="404"\} 1/);
   expect(metrics).not.toContain("254712345678");
+});
+
+test("files are logged at debug, failures at error, the rest at info", async () => {
+  const { logger, lines } = capturedLog();
+  const shop = await observedServer("loopback", logger);
+  for (const address of ["/assets/entry.js", "/checkout", "/orders-by-phone/%2B254712345678"]) await fetch(`${shop}${address}`);
+  await expect.poll(() => lines.length).toBe(3);
+  expect(lines.map((line) => [line.route, line.status, line.level]).sort()).toEqual([
+    ["/assets/*", 200, 20],
+    ["/checkout", 500, 50],
+    ["/orders-by-phone/:phone?", 404, 30],
+  ]);
 });
 
 test("requests are named by their route's pattern, never by their address", () => {
