@@ -15,7 +15,15 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 const buildDir = path.join(root, "build");
 
 type SharedPage = { status: number; headers: [string, string][]; body: string };
+type ShopLog = { info(message: string): void; warn(message: string): void };
 type ShopLifecycle = {
+  /** The build's logger: one per process, JSON lines with the process's name and each request's reqId (decision 061). */
+  log(): ShopLog;
+  observeRequests(options: {
+    routes: ServerBuild["routes"];
+    publicDir: string;
+    trusts: (address: string | undefined, hop: number) => boolean;
+  }): express.RequestHandler;
   prepareShop(): Promise<{ database: "pglite" | "postgres" }>;
   readiness(): Promise<{ ready: boolean; status: string }>;
   drainShop(): number;
@@ -201,12 +209,12 @@ function limitedBodies(): express.RequestHandler {
  * whose PUBLIC_URL is https is probably behind a proxy it does not trust (health checks from the same host
  * aside): without TRUST_PROXY it sees every shopper as the proxy's address and every visit as plain HTTP.
  */
-function warnOfUnforwardedHttps(): express.RequestHandler {
+function warnOfUnforwardedHttps(log: ShopLog): express.RequestHandler {
   let warned = false;
   return (req, _res, next) => {
     if (!warned && !req.secure && req.path !== "/health") {
       warned = true;
-      console.warn(
+      log.warn(
         `PUBLIC_URL is https but a request arrived over plain HTTP without a trusted X-Forwarded-Proto: if a proxy serves the shop, set TRUST_PROXY to it (see "Running behind a proxy" in the README) so the shop sees each shopper's address and HTTPS.`,
       );
     }
@@ -258,6 +266,8 @@ export async function startServer(options: { port: number; host: string }): Prom
   app.disable("x-powered-by");
   app.set("trust proxy", trustedProxies);
   const trusts = app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean;
+  // First, so every request is timed, counted and given its id (a trusted proxy's X-Request-Id, else a new one).
+  app.use(lifecycle.observeRequests({ routes: build.routes, publicDir: path.join(buildDir, "client"), trusts }));
   // X-Forwarded-* headers from a client no trusted proxy stands in for say whatever the client typed: none goes
   // further, so nothing takes a plain-HTTP visit for HTTPS (and gives it a Secure cookie) or believes a made-up
   // address (decisions 027, 046).
@@ -267,7 +277,7 @@ export async function startServer(options: { port: number; host: string }): Prom
     }
     next();
   });
-  if (publicUrlIsHttps) app.use(warnOfUnforwardedHttps());
+  if (publicUrlIsHttps) app.use(warnOfUnforwardedHttps(lifecycle.log()));
   app.use(
     compression({
       // A Server-Sent-Events stream must reach the browser event by event, not when a buffer fills.
@@ -351,7 +361,7 @@ export async function startServer(options: { port: number; host: string }): Prom
     // traffic elsewhere. SIGINT is a person at the terminal, who wants it stopped now.
     const graceMs = signal === "SIGTERM" && state === "ready" ? lifecycle.drainShop() : 0;
     state = "draining";
-    console.log(`${signal} received: ${graceMs > 0 ? `serving ${graceMs / 1_000} s more while the proxy moves traffic away, then ` : ""}closing the shop.`);
+    lifecycle.log().info(`${signal} received: ${graceMs > 0 ? `serving ${graceMs / 1_000} s more while the proxy moves traffic away, then ` : ""}closing the shop.`);
     await new Promise((resolve) => setTimeout(resolve, graceMs));
     const closed = new Promise((resolve) => server.close(resolve));
     server.closeIdleConnections();
@@ -381,7 +391,7 @@ export async function startServer(options: { port: number; host: string }): Prom
 
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : options.port;
-  console.log(`Duka is serving on http://localhost:${port} (database: ${database === "pglite" ? "PGlite" : "PostgreSQL"}).`);
+  lifecycle.log().info(`Duka is serving on http://localhost:${port} (database: ${database === "pglite" ? "PGlite" : "PostgreSQL"}).`);
   return server;
 }
 

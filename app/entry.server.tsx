@@ -1,16 +1,25 @@
 import { Transform } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
+import { type AppLoadContext, type EntryContext, type HandleErrorFunction, ServerRouter } from "react-router";
 import { NonceContext } from "./components/nonce";
 import { UploadsAddressContext } from "./components/uploads-address";
 import { config } from "./server/config.server";
+import { log } from "./server/log.server";
 
 export { closeShop, drainShop, prepareShop, readiness } from "./server/lifecycle.server";
 export { sharedPage } from "./server/page-cache.server";
 export { serveUpload } from "./server/image-store.server";
+export { log } from "./server/log.server";
+export { observeRequests } from "./server/request-log.server";
 
 export const streamTimeout = 5_000;
+
+/** What a loader or action threw, logged as one JSON line with its request's id (React Router would print it raw). */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  // A shopper who went away is not an error.
+  if (!request.signal.aborted) log().error({ err: error }, "A request failed.");
+};
 
 /**
  * The page's JavaScript is fetched at low priority: the server-rendered page works without it, so on a slow
@@ -71,7 +80,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) log().error(error);
         },
       },
     );

@@ -65,6 +65,7 @@ export default [
   route("hooks/daraja/:secret/:hook", "routes/resources/daraja-hooks.ts"),
   route("hooks/sms/:secret/replies", "routes/resources/sms-replies.ts"),
   route("health", "routes/resources/health.ts"),
+  route("metrics", "routes/resources/metrics.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("shop/suggestions", "routes/resources/suggestions.ts"),

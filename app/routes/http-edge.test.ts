@@ -76,6 +76,18 @@ function openStream(baseURL: string, from: string): Promise<{ status: number; cl
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
+const METRICS_TOKEN = "edge-metrics-token-0123456789abcdef";
+
+/** The shop's JSON log lines (decision 061) that match `wanted`. */
+function logLines(shop: ShopServer, wanted: (line: Record<string, unknown>) => boolean): Record<string, unknown>[] {
+  return shop
+    .output()
+    .split("\n")
+    .filter((text) => text.startsWith("{"))
+    .map((text) => JSON.parse(text) as Record<string, unknown>)
+    .filter(wanted);
+}
+
 test("the edge lets through the image upload's own limit", () => {
   expect(IMAGE_UPLOAD_MAX_BYTES).toBe(MAX_UPLOAD_BYTES);
 });
@@ -91,12 +103,44 @@ describe("a shop behind a proxy on the same host (TRUST_PROXY=loopback)", () => 
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", STAFF_PASSWORD: STAFF.password },
     });
     // Its own uploads folder: the test set-up names one for this process.
-    shop = await startShop({ dataDir, env: { TRUST_PROXY: "loopback", PUBLIC_URL: "", UPLOADS_DIR: path.join(dataDir, "uploads") } });
+    shop = await startShop({
+      dataDir,
+      env: { TRUST_PROXY: "loopback", PUBLIC_URL: "", UPLOADS_DIR: path.join(dataDir, "uploads"), METRICS_TOKEN, DUKA_PROCESS_NAME: "edge-1" },
+    });
   }, START_MS);
 
   afterAll(async () => {
     await shop?.stop();
     if (dataDir) removeDataDir(dataDir);
+  });
+
+  test("the proxy's X-Request-Id is the request's id: sent back, and on its log line, which shows no query", async () => {
+    const answer = await fetch(`${shop.baseURL}/orders-by-phone/%2B254712345678?phone=%2B254712345678`, {
+      headers: { "X-Request-Id": "edge-req-1" },
+    });
+    expect(answer.headers.get("x-request-id")).toBe("edge-req-1");
+    await expect.poll(() => logLines(shop, (line) => line.reqId === "edge-req-1")).toEqual([
+      expect.objectContaining({
+        process: "edge-1",
+        msg: "request answered",
+        route: "/orders-by-phone/:phone?",
+        path: "/orders-by-phone/+254 ••• ••• 678",
+        status: answer.status,
+      }),
+    ]);
+    expect(shop.output()).not.toContain("712345678");
+  });
+
+  test("/metrics answers only to METRICS_TOKEN, with requests counted by their route's pattern", async () => {
+    await fetch(`${shop.baseURL}/product/edge-kiondo`);
+    expect((await fetch(`${shop.baseURL}/metrics`)).status).toBe(401);
+    expect((await fetch(`${shop.baseURL}/metrics`, { headers: { Authorization: "Bearer wrong-token-0123456789abcdef0123" } })).status).toBe(401);
+    const metrics = await fetch(`${shop.baseURL}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(metrics.status).toBe(200);
+    const text = await metrics.text();
+    expect(text).toContain('route="/product/:slug"');
+    expect(text).not.toContain("edge-kiondo");
+    expect(text).toMatch(/^duka_sweep_last_success_timestamp_seconds\{sweep="Cancelling unpaid orders past the hold time"\} \d/m);
   });
 
   test("a form declaring 2 MB is refused with 413 before any of its body is sent", async () => {
@@ -237,14 +281,14 @@ describe("a shop at an https PUBLIC_URL whose proxy it does not trust", () => {
 
   test("it warns once, in one sentence, when the first visit comes over plain HTTP (health checks aside), and sends HSTS", async () => {
     expect(shop.output()).not.toContain(WARNING);
-    const first = await fetch(`${shop.baseURL}/`);
+    const first = await fetch(`${shop.baseURL}/`, { headers: { "X-Request-Id": "made-up-by-the-client" } });
     await fetch(`${shop.baseURL}/products`);
-    expect(shop.output().split(WARNING)).toHaveLength(2);
-    const line = shop
-      .output()
-      .split("\n")
-      .find((text) => text.includes(WARNING))!;
-    expect(line.match(/[.!?](\s|$)/g)).toHaveLength(1);
+    const warnings = logLines(shop, (line) => String(line.msg).includes(WARNING));
+    expect(warnings).toHaveLength(1);
+    expect(String(warnings[0]!.msg).match(/[.!?](\s|$)/g)).toHaveLength(1);
+    // Logged while the first visit was served, so it carries that visit's id: the shop's own, not the client's.
+    expect(warnings[0]).toMatchObject({ level: 40, reqId: first.headers.get("x-request-id") });
+    expect(first.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     // Browsers ignore it over plain HTTP; at an https address it reaches them through the proxy.
     expect(first.headers.get("strict-transport-security")).toBe("max-age=31536000");
   });

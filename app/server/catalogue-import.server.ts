@@ -39,6 +39,7 @@ import { fetchImageIntoUploads, type ImageFetchOptions } from "./image-fetch.ser
 import { CATALOGUE_PRODUCT_COLUMNS, claimSlugs, keepFormerSlugs, type ProductVariants, VARIANT_COLUMNS, writeVariants } from "./products.server";
 import { newRecordId } from "./random.server";
 import { lockCatalogue } from "./stock.server";
+import { log } from "./log.server";
 
 // The catalogue import (issue 13, decision 040). An upload is read and planned at once and kept as a preview;
 // nothing is written to the catalogue until staff confirm it. A confirmed import then runs in the background
@@ -363,8 +364,8 @@ async function runImport(id: string, options: ImportRunOptions): Promise<void> {
   } catch (error) {
     if (error instanceof ImportTakenAway) return;
     const detail = failureDetail(error);
-    console.error(`Catalogue import ${id} failed: ${detail}`);
-    await markFailed(id, detail).catch((again: unknown) => console.error(`Catalogue import ${id} could not be marked failed:`, again));
+    log().error(`Catalogue import ${id} failed: ${detail}`);
+    await markFailed(id, detail).catch((again: unknown) => log().error({ err: again }, `Catalogue import ${id} could not be marked failed.`));
   }
 }
 

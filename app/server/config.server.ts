@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
@@ -19,6 +20,8 @@ const optionalText = z
   .transform((value) => value || undefined);
 
 const POOL_MAX_MESSAGE = "DATABASE_POOL_MAX must be a whole number of connections from 1 to 1000";
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
 const CALLBACK_SECRET_MESSAGE = "must be 32 to 128 hexadecimal characters, e.g. from `openssl rand -hex 32`";
 
 const environmentSchema = z.object({
@@ -83,6 +86,13 @@ const environmentSchema = z.object({
   S3_FORCE_PATH_STYLE: optionalText.pipe(z.enum(["true", "false"], "S3_FORCE_PATH_STYLE must be true or false").optional()),
   // The pages allow images from https sites only (the Content-Security-Policy in server.ts).
   UPLOADS_PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https$/, error: "UPLOADS_PUBLIC_URL must be an https address, such as https://images.example.com" }).optional()),
+  METRICS_TOKEN: optionalText.pipe(
+    z.string().regex(/^[\x21-\x7e]{32,256}$/, "METRICS_TOKEN must be 32 to 256 characters without spaces, e.g. from `openssl rand -hex 32`").optional(),
+  ),
+  LOG_LEVEL: optionalText.pipe(z.enum(LOG_LEVELS, `LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}`).optional()),
+  DUKA_PROCESS_NAME: optionalText.pipe(
+    z.string().regex(/^[\w.:@-]{1,100}$/, "DUKA_PROCESS_NAME must be up to 100 letters, digits, dots, colons, @, hyphens or underscores").optional(),
+  ),
 });
 
 /** How the shop reaches Safaricom's Daraja API (issue 11); absent when M-Pesa Express is not configured. */
@@ -149,6 +159,18 @@ export type ShopConfig = {
   migrates: boolean;
   /** How long a stopping process keeps serving while the proxy stops sending it requests (decision 064). */
   shutdownGraceMs: number;
+  /** The bearer token /metrics asks for; unset, /metrics is off (decision 061). */
+  metricsToken: string | undefined;
+  log: LogConfig;
+};
+
+/** How the process logs (decision 061). */
+export type LogConfig = {
+  level: (typeof LOG_LEVELS)[number];
+  /** On every line, to tell the shop's processes apart: DUKA_PROCESS_NAME, else the host's name and the pid. */
+  processName: string;
+  /** Lines made readable for a person (pino-pretty) rather than JSON: under `npm run dev` only. */
+  pretty: boolean;
 };
 
 /** Africa's Talking's sandbox answers the account named "sandbox"; every other account is live. */
@@ -270,6 +292,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ShopConfig {
     mail: mailConfig(parsed.data, publicUrl),
     migrates: parsed.data.MIGRATE === "on",
     shutdownGraceMs: parsed.data.SHUTDOWN_GRACE_SECONDS * 1_000,
+    metricsToken: parsed.data.METRICS_TOKEN,
+    log: {
+      // Tests stay quiet unless told otherwise.
+      level: parsed.data.LOG_LEVEL ?? (env.VITEST ? "silent" : "info"),
+      processName: parsed.data.DUKA_PROCESS_NAME ?? `${os.hostname()}-${process.pid}`,
+      pretty: env.NODE_ENV === "development",
+    },
   };
 }
 

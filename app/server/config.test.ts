@@ -193,3 +193,12 @@ test.each([
 test("UPLOADS_PUBLIC_URL is kept without its trailing slash", () => {
   expect(readConfig({ ...s3, UPLOADS_PUBLIC_URL: "https://images.example.com/duka/" }).uploadsPublicUrl).toBe("https://images.example.com/duka");
 });
+
+test("METRICS_TOKEN turns /metrics on, and must be long enough to guess nothing from", () => {
+  expect(readConfig({}).metricsToken).toBeUndefined();
+  expect(readConfig({ METRICS_TOKEN: " " }).metricsToken).toBeUndefined();
+  expect(readConfig({ METRICS_TOKEN: "0123456789abcdef0123456789abcdef" }).metricsToken).toBe("0123456789abcdef0123456789abcdef");
+  expect(() => readConfig({ METRICS_TOKEN: "secret" })).toThrow(
+    new ConfigurationError("METRICS_TOKEN: METRICS_TOKEN must be 32 to 256 characters without spaces, e.g. from `openssl rand -hex 32`."),
+  );
+});

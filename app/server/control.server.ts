@@ -8,6 +8,7 @@ import { db } from "./db/database.server";
 import { imageStore } from "./image-store.server";
 import { addStaff, listStaff, removeStaff, setStaffPassword } from "./staff.server";
 import { unlockSignIn } from "./staff-login.server";
+import { log } from "./log.server";
 
 /**
  * While the shop runs it owns its PGlite directory, so the staff and backup commands hand their request
@@ -77,7 +78,7 @@ export function startControlChannel(dataDir: string): () => Promise<void> {
     });
   });
   server.listen(socketPath, () => chmodSync(socketPath, 0o600));
-  server.on("error", (error) => console.error(`The staff command channel is unavailable: ${error.message}`));
+  server.on("error", (error) => log().error(`The staff command channel is unavailable: ${error.message}`));
   return () =>
     new Promise<void>((resolve) => {
       server.close(() => resolve());

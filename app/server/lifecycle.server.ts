@@ -14,6 +14,8 @@ import { queueDailyDigest } from "./daily-digest.server";
 import { readSiteDocument } from "./site-documents.server";
 import { removeDetailsPastRetention } from "./anonymise.server";
 import { markReady, shopState, startDraining } from "./shop-state.server";
+import { log } from "./log.server";
+import { sweepSucceeded } from "./metrics.server";
 
 let stopControlChannel: (() => Promise<void>) | undefined;
 
@@ -30,8 +32,8 @@ function startSweep(what: string, everyMs: number, work: (signal: AbortSignal) =
   const run = () => {
     running ??= work(stop.signal)
       .then(
-        () => {},
-        (error: unknown) => console.error(`${what} failed:`, error),
+        () => sweepSucceeded(what),
+        (error: unknown) => log().error({ err: error, sweep: what }, `${what} failed.`),
       )
       .finally(() => {
         running = undefined;
@@ -75,7 +77,7 @@ export async function prepareShop(): Promise<{ database: "pglite" | "postgres" }
   const mpesa = config().mpesa;
   if (mpesa) {
     void registerPaybillUrls(mpesa).then((registered) => {
-      if (!registered.ok) console.error(`Registering the paybill addresses with M-Pesa failed: ${registered.message}`);
+      if (!registered.ok) log().error(`Registering the paybill addresses with M-Pesa failed: ${registered.message}`);
     });
     startSweep("Asking M-Pesa about unanswered payment requests", PAYMENT_QUERY_SWEEP_MS, () => queryUnansweredRequests(mpesa));
     // Paybill payments wait for M-Pesa to confirm them (decision 044); the hook asks at once, this catches the rest.

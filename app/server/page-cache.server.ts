@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { isKeepableAnswer, keptPageSearch, sharedPageKind } from "~/domain/page-cache";
 import { liveCache } from "./live-cache.server";
+import { pageCacheLookup } from "./metrics.server";
 import { hasSessionCookie } from "./session.server";
 import { countLookup } from "./tracking.server";
 
@@ -43,12 +44,15 @@ export async function sharedPage(
   const pages = kind === "tracking" ? trackingPages : cataloguePages;
   // Kept and rendered by the query parameters the page reads: others make no new copy (issue 21).
   const kept = new URL(`${url.pathname}${keptPageSearch(url.pathname, url.search)}`, url);
+  let rendered = false;
   const { page } = await pages.get(kept.href, async () => {
+    rendered = true;
     // Rendered from the address alone: what the page shows every visitor may depend on nothing one visitor
     // sent, least of all their cookies.
     const response = await render(new Request(kept), NONCE_PLACEHOLDER, { lookupCounted: kind === "tracking" });
     const page = { status: response.status, headers: [...response.headers.entries()], body: await response.text() };
     return { page, keep: isKeepableAnswer(kind, response.status, response.headers) };
   });
+  pageCacheLookup(kind, !rendered);
   return { ...page, body: page.body.replaceAll(NONCE_PLACEHOLDER, nonce) };
 }

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, expect, test, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, expect, test } from "vitest";
 import { staffActor } from "~/domain/audit";
 import { checkoutProblemMessage } from "~/domain/checkout";
 import type { DeliveryOptionDetails } from "~/domain/delivery.schema";
@@ -51,7 +51,6 @@ let shopHooks: Awaited<ReturnType<typeof startShopHooks>>;
 let mpesa: MpesaConfig;
 
 beforeAll(async () => {
-  vi.spyOn(console, "error").mockImplementation(() => {});
   await writeSiteDocument("settings", mpesaShopSettings());
   simulator = await startMpesaSimulator({ port: 0, callbackDelayMs: 40 });
   shopHooks = await startShopHooks();

@@ -33,6 +33,7 @@ import { applyChange, lockOrder } from "./order-admin.server";
 import { newRecordId } from "./random.server";
 import { takeAttempt } from "./rate-limit.server";
 import type { ShortOfStock } from "./stock.server";
+import { log } from "./log.server";
 
 // M-Pesa payments (issue 11, decision 036): requests sent to a shopper's phone, what Daraja reports back, and
 // the ledger of payments. A payment changes an order only through the one locked path for order changes.
@@ -222,7 +223,7 @@ export async function requestPayment(mpesa: MpesaConfig, prompt: PaymentPrompt, 
         });
       }
     } else {
-      console.error(`M-Pesa Express request for order ${reserved.order.id} not sent: ${pushed.message}`);
+      log().error(`M-Pesa Express request for order ${reserved.order.id} not sent: ${pushed.message}`);
       await tx.update(paymentRequests).set({ state: "not sent", resultDesc: pushed.message, answeredAt: now }).where(eq(paymentRequests.id, reserved.id));
     }
     await publish(tx, "orders", reserved.order.id);
@@ -290,7 +291,7 @@ function expressPayment(outcome: Extract<StkOutcome, { kind: "paid" }>, phoneMas
 export async function receiveExpressCallback(body: unknown, now = new Date()): Promise<void> {
   const outcome = readStkCallback(body);
   if (!outcome) {
-    console.warn("M-Pesa Express callback ignored: not in Daraja's shape.");
+    log().warn("M-Pesa Express callback ignored: not in Daraja's shape.");
     return;
   }
   const database = await db();
@@ -299,7 +300,7 @@ export async function receiveExpressCallback(body: unknown, now = new Date()): P
     await sleep(UNKNOWN_REQUEST_WAIT_MS);
     result = await applyExpressOutcome(database, outcome, now, true);
   }
-  if (result !== "applied") console.warn(`M-Pesa Express callback for ${outcome.checkoutRequestId}: ${result}.`);
+  if (result !== "applied") log().warn(`M-Pesa Express callback for ${outcome.checkoutRequestId}: ${result}.`);
 }
 
 /** The orders a paybill account number names: by short code, or by the whole order id. */
@@ -326,11 +327,11 @@ export type PaybillReceived = "confirming" | "waiting for staff" | "repeated" | 
 export async function receivePaybillPayment(mpesa: MpesaConfig, body: unknown, now = new Date()): Promise<PaybillReceived> {
   const payment = readC2bConfirmation(body);
   if (!payment) {
-    console.warn("M-Pesa paybill confirmation ignored: not in Daraja's shape.");
+    log().warn("M-Pesa paybill confirmation ignored: not in Daraja's shape.");
     return "unreadable";
   }
   if (!isPaidToShop(payment.shortcode, mpesa)) {
-    console.warn(`M-Pesa paybill confirmation ${payment.transId} refused: it is for shortcode ${payment.shortcode}, not this shop's.`);
+    log().warn(`M-Pesa paybill confirmation ${payment.transId} refused: it is for shortcode ${payment.shortcode}, not this shop's.`);
     return "not ours";
   }
   return (await db()).transaction(async (tx) => {
@@ -351,7 +352,7 @@ export async function receivePaybillPayment(mpesa: MpesaConfig, body: unknown, n
       confirming ? { state: "confirming", orderId, queryAfter: now } : { orderId, problem: "cannot confirm" },
     );
     if (!recorded) {
-      console.warn(`M-Pesa paybill confirmation ${payment.transId}: repeated.`);
+      log().warn(`M-Pesa paybill confirmation ${payment.transId}: repeated.`);
       return "repeated";
     }
     await publish(tx, "orders", orderId ?? recorded.id);
@@ -395,7 +396,7 @@ export async function confirmPaybillPayments(mpesa: MpesaConfig, clock?: Date, d
     const answer = await askPaymentStatus(mpesa, initiator!, payment.receipt);
     if (!answer.ok) {
       // The lease runs out and a later sweep asks again.
-      console.error(`Asking M-Pesa to confirm paybill payment ${payment.receipt} failed: ${answer.message}`);
+      log().error(`Asking M-Pesa to confirm paybill payment ${payment.receipt} failed: ${answer.message}`);
       continue;
     }
     await source
@@ -420,7 +421,7 @@ async function applyPaybillCheck(database: Database, mpesa: MpesaConfig, result:
     if (verdict.kind === "confirmed") {
       await applyPayment(tx, payment, payment.orderId, now);
     } else {
-      console.warn(`M-Pesa paybill payment ${payment.receipt} not confirmed: ${verdict.why}.`);
+      log().warn(`M-Pesa paybill payment ${payment.receipt} not confirmed: ${verdict.why}.`);
       await leaveForStaff(tx, payment, verdict.kind);
     }
     return "applied";
@@ -435,7 +436,7 @@ async function applyPaybillCheck(database: Database, mpesa: MpesaConfig, result:
 export async function receivePaybillCheck(mpesa: MpesaConfig, body: unknown, now = new Date()): Promise<void> {
   const result = readTransactionStatusResult(body);
   if (!result) {
-    console.warn("M-Pesa's answer about a paybill payment ignored: not in Daraja's shape.");
+    log().warn("M-Pesa's answer about a paybill payment ignored: not in Daraja's shape.");
     return;
   }
   const database = await db();
@@ -444,7 +445,7 @@ export async function receivePaybillCheck(mpesa: MpesaConfig, body: unknown, now
     await sleep(UNKNOWN_REQUEST_WAIT_MS);
     outcome = await applyPaybillCheck(database, mpesa, result, now);
   }
-  if (outcome !== "applied") console.warn(`M-Pesa's answer ${result.conversationId} about a paybill payment: ${outcome}.`);
+  if (outcome !== "applied") log().warn(`M-Pesa's answer ${result.conversationId} about a paybill payment: ${outcome}.`);
 }
 
 /**

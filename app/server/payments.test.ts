@@ -44,9 +44,6 @@ const staff = staffActor("owner@duka.test");
 const settings = mpesaShopSettings();
 
 beforeAll(async () => {
-  // Set-aside callbacks are logged for the operator; here they are expected.
-  vi.spyOn(console, "warn").mockImplementation(() => {});
-  vi.spyOn(console, "error").mockImplementation(() => {});
   await writeSiteDocument("settings", settings);
   simulator = await startMpesaSimulator({ port: 0, callbackDelayMs: 40 });
   shopHooks = await startShopHooks();

@@ -14,6 +14,7 @@ import { categories, products, productSlugHistory, productVariants } from "./db/
 import { publish } from "./events.server";
 import { formFields } from "./form.server";
 import { newRecordId } from "./random.server";
+import { log } from "./log.server";
 
 /** A row of the back office's products list. */
 export type AdminProductRow = {
@@ -315,7 +316,7 @@ export async function saveProductForm(
     if (!result.ok) return failed(result.problem === "missing-product" ? 404 : 409);
     return { status: 200, answer: { saved: true, errors: {}, skippedUrls } };
   } catch (error) {
-    console.error("Saving a product failed", error);
+    log().error({ err: error }, "Saving a product failed.");
     return failed(500);
   }
 }

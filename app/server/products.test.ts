@@ -12,6 +12,7 @@ import { db, shopDatabase } from "./db/database.server";
 import { timelineOf } from "./audit.server";
 import { auditLog, products, productSlugHistory } from "./db/schema.server";
 import { type ShopEvent, subscribe } from "./events.server";
+import { log } from "./log.server";
 import { orderById } from "./orders.server";
 import {
   createProduct,
@@ -254,15 +255,15 @@ test("when the database refuses a save, the form is told it failed and the produ
   const { id } = await created({ name: "Maasai Shuka" });
   // An address that is already another product's (e.g. from imported data) makes the unique index refuse.
   await givenProduct({ name: "Imported", slug: `maasai-blanket-${id}` });
-  const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+  const logged = vi.spyOn(log(), "error");
 
   const form = formOf({ name: "Maasai Blanket", price: "99", images: "https://example.com/b.jpg", version: "1", stockWas: "0" });
   const { status, answer } = await saveProductForm(form, id, STAFF);
 
   expect(status).toBe(500);
   expect(answer).toEqual({ saved: false, errors: { form: SAVE_FAILED_MESSAGE }, skippedUrls: false });
-  expect(quiet).toHaveBeenCalled();
-  quiet.mockRestore();
+  expect(logged).toHaveBeenCalledWith({ err: expect.any(Error) }, "Saving a product failed.");
+  logged.mockRestore();
   expect(await productForEdit(id)).toMatchObject({ name: "Maasai Shuka" });
 });
 

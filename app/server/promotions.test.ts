@@ -1,5 +1,5 @@
 import { asc, eq, like } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { staffActor } from "~/domain/audit";
 import { checkoutProblemMessage } from "~/domain/checkout";
 import type { DeliveryOptionDetails } from "~/domain/delivery.schema";
@@ -31,9 +31,6 @@ let shopHooks: Awaited<ReturnType<typeof startShopHooks>>;
 let mpesa: MpesaConfig;
 
 beforeAll(async () => {
-  // Set-aside callbacks are logged for the operator; here they are expected.
-  vi.spyOn(console, "warn").mockImplementation(() => {});
-  vi.spyOn(console, "error").mockImplementation(() => {});
   await writeSiteDocument("settings", mpesaShopSettings());
   // The shop's configuration is read once per file, so M-Pesa is set up before any order is placed.
   simulator = await startMpesaSimulator({ port: 0, callbackDelayMs: 40 });

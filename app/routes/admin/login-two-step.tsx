@@ -10,6 +10,7 @@ import { formFields } from "~/server/form.server";
 import { completeSecondStep, currentStaff, secondStepMember } from "~/server/session.server";
 import { checkTwoStepCode } from "~/server/staff-login.server";
 import type { Route } from "./+types/login-two-step";
+import { log } from "~/server/log.server";
 
 // The second step of signing in (decision 045): after a right password, a member with two-step sign-in on
 // enters a code from their authenticator app, or a recovery code.
@@ -48,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(safeAdminRedirect(parsed.data.redirectTo), { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     if (error instanceof Response) throw error;
-    console.error(error);
+    log().error({ err: error }, "Checking a two-step sign-in code failed.");
     return data({ error: UNEXPECTED_LOGIN_MESSAGE }, { status: 500 });
   }
 }

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { expect, test } from "vitest";
+import { expect, test, vi } from "vitest";
 import { INVALID_LOGIN_MESSAGE, UNEXPECTED_LOGIN_MESSAGE } from "~/domain/staff-login";
 import { db } from "~/server/db/database.server";
+import { log } from "~/server/log.server";
 import { addStaff } from "~/server/staff.server";
 import { action } from "./login";
 
@@ -28,17 +29,15 @@ test("a failure other than a wrong password says 'An unexpected error occurredâ€
   });
   // A real fault in the database: the table the lockout counts failures in is gone.
   await (await db()).execute(sql`drop table rate_limits`);
-  const errors: unknown[] = [];
-  const original = console.error;
-  console.error = (error: unknown) => errors.push(error);
+  const logged = vi.spyOn(log(), "error");
   try {
     expect(await answer(await signInPost("owner@login.test", "a long enough password"))).toEqual({
       error: UNEXPECTED_LOGIN_MESSAGE,
       email: "owner@login.test",
       status: 500,
     });
+    expect(logged).toHaveBeenCalledTimes(1);
   } finally {
-    console.error = original;
+    logged.mockRestore();
   }
-  expect(errors).toHaveLength(1);
 });

@@ -14,6 +14,7 @@ import { formFields } from "~/server/form.server";
 import { awaitSecondStep, currentStaff, startSession, TWO_STEP_PATH } from "~/server/session.server";
 import { signIn } from "~/server/staff-login.server";
 import type { Route } from "./+types/login";
+import { log } from "~/server/log.server";
 
 export function meta() {
   return [{ title: "Staff sign-in | Duka" }, { name: "robots", content: "noindex" }];
@@ -48,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const cookie = await startSession(request, result.staff.id);
     return redirect(safeAdminRedirect(parsed.data.redirectTo), { headers: { "Set-Cookie": cookie } });
   } catch (error) {
-    console.error(error);
+    log().error({ err: error }, "Signing in failed.");
     return data({ error: UNEXPECTED_LOGIN_MESSAGE, email }, { status: 500 });
   }
 }

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { beforeAll, beforeEach, expect, test, vi } from "vitest";
+import { beforeEach, expect, test, vi } from "vitest";
 import { type MpesaConfig, readConfig } from "~/server/config.server";
 import { callbackUrls } from "~/server/daraja.server";
 import { db } from "~/server/db/database.server";
@@ -31,12 +31,6 @@ const NEW_SECRET = "8f0d5c2a9e7b4163a5d8c0f1e2b3a4d5";
 const OLDER_SECRET = "0123456789abcdef0123456789abcdef";
 /** The secret shops used before MPESA_CALLBACK_SECRET, derived from the consumer secret (decision 036). */
 const DERIVED_SECRET = createHmac("sha256", "sim-secret").update("duka callbacks 174379").digest("hex").slice(0, 32);
-
-beforeAll(() => {
-  // Refused callbacks are logged for the operator; here they are expected.
-  vi.spyOn(console, "warn").mockImplementation(() => {});
-  vi.spyOn(console, "error").mockImplementation(() => {});
-});
 
 beforeEach(async () => {
   shop = readConfig(environment).mpesa!;

@@ -6,6 +6,7 @@ import { DARAJA_HOOKS, type DarajaHook, isCallbackSecret, mpesaSettings } from "
 import { confirmPaybillPayments, receiveExpressCallback, receivePaybillCheck, receivePaybillPayment } from "~/server/payments.server";
 import { readSiteDocument } from "~/server/site-documents.server";
 import type { Route } from "./+types/daraja-hooks";
+import { log } from "~/server/log.server";
 
 /** Daraja's bodies are a few hundred bytes; anything far larger is not from Daraja. */
 const MAX_BODY_BYTES = 64 * 1024;
@@ -24,7 +25,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!mpesa || !hook || !isCallbackSecret(mpesa, params.secret)) return new Response("Not found.", { status: 404 });
   try {
     if (safaricomCallbacksOnly(await readSiteDocument("settings")) && !isSafaricomAddress(context.clientAddress)) {
-      console.warn(`Daraja ${hook} refused: it came from ${context.clientAddress}, which is not one of Safaricom's addresses.`);
+      log().warn(`Daraja ${hook} refused: it came from ${context.clientAddress}, which is not one of Safaricom's addresses.`);
       return new Response("Forbidden.", { status: 403 });
     }
     const body = await jsonBody(request);
@@ -32,7 +33,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     await receive(mpesa, hook, body);
   } catch (error) {
     // Not recorded (the database failed): an error makes Daraja send it again later.
-    console.error(`Daraja ${hook} not recorded:`, error);
+    log().error({ err: error }, `Daraja ${hook} not recorded.`);
     return Response.json({ ResultCode: 1, ResultDesc: "Try again" }, { status: 503 });
   }
   return Response.json(CALLBACK_ACCEPTED);
@@ -45,14 +46,14 @@ async function receive(mpesa: MpesaConfig, hook: Exclude<DarajaHook, "paybill-va
     case "paybill-confirmation":
       if ((await receivePaybillPayment(mpesa, body)) === "confirming") {
         // Asked now rather than at the next sweep, so a shopper who paid by paybill is not kept waiting.
-        void confirmPaybillPayments(mpesa).catch((error: unknown) => console.error("Confirming a paybill payment with M-Pesa failed:", error));
+        void confirmPaybillPayments(mpesa).catch((error: unknown) => log().error({ err: error }, "Confirming a paybill payment with M-Pesa failed."));
       }
       return;
     case "paybill-check":
       return receivePaybillCheck(mpesa, body);
     case "paybill-check-timeout":
       // Daraja's queue gave up on a question: its lease runs out and the shop asks again.
-      console.warn("M-Pesa timed out answering whether a paybill payment is genuine; the shop will ask again.");
+      log().warn("M-Pesa timed out answering whether a paybill payment is genuine; the shop will ask again.");
       return;
   }
 }

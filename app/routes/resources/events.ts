@@ -1,6 +1,7 @@
 import { parseOrderKeys, parseTopics, type ShopEvent, shopperView, subscribe, takeStreamSlot } from "~/server/events.server";
 import { randomInt } from "node:crypto";
 import { orderIdsByKeys } from "~/server/orders.server";
+import { liveStreamOpened } from "~/server/metrics.server";
 import { currentStaff } from "~/server/session.server";
 import { whenDraining } from "~/server/shop-state.server";
 import type { Route } from "./+types/events";
@@ -65,9 +66,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       const heartbeat = setInterval(() => send(": heartbeat\n\n"), HEARTBEAT_MS);
       let stopWaiting = () => {};
       let ended = false;
+      const counted = liveStreamOpened();
       cleanup = () => {
         if (ended) return;
         ended = true;
+        counted();
         clearInterval(heartbeat);
         stopWaiting();
         unsubscribe();

@@ -6,6 +6,7 @@ import { withdrawConsent } from "~/server/consent.server";
 import { formFields } from "~/server/form.server";
 import { isRepliesSecret } from "~/server/sms.server";
 import type { Route } from "./+types/sms-replies";
+import { log } from "~/server/log.server";
 
 /**
  * Replies to the shop's SMS, as Africa's Talking forwards them (issue 25), at an address with a secret segment: a
@@ -22,7 +23,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     await withdrawConsent(phoneDigits(reply.data.from), "sms-reply", null);
   } catch (error) {
-    console.error("A STOP reply was not recorded:", error);
+    log().error({ err: error }, "A STOP reply was not recorded.");
     return new Response("Try again.", { status: 503 });
   }
   return new Response("OK");

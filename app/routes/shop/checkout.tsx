@@ -33,6 +33,7 @@ import { automaticOffers, checkCode, codesOffered, ruleOf } from "~/server/promo
 import { readSiteDocument } from "~/server/site-documents.server";
 import type { Route } from "./+types/checkout";
 import type { ShopPageHandle } from "./layout";
+import { log } from "~/server/log.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: `Checkout | ${matches[1].data.storeName}` }, { name: "robots", content: "noindex" }];
@@ -138,7 +139,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return redirect(`/payment-instructions/${result.orderId}`, { headers });
   } catch (error) {
-    console.error(error);
+    log().error({ err: error }, "Placing an order failed.");
     return data({ errors: {}, problem: ORDER_FAILED_MESSAGE, values: fields }, { status: 500 });
   }
 }

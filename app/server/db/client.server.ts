@@ -8,6 +8,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { ConfigurationError, config } from "../config.server";
+import { log } from "../log.server";
 import { takeDataDirLock } from "./data-dir-lock.server";
 import { PgliteThread } from "./pglite-thread.server";
 import * as schema from "./schema.server";
@@ -29,6 +30,8 @@ export type ShopDatabase = {
   listen(channel: string, onPayload: (payload: string) => void, onConnection?: (state: ListenState) => void): Promise<() => Promise<void>>;
   /** Runs work on one connection holding a session advisory lock (migrations on several processes). */
   withAdvisoryLock<T>(key: number, work: (db: Database) => Promise<T>): Promise<T>;
+  /** The connection pool's counts, on PostgreSQL (metrics, decision 061). */
+  poolCounts?(): { total: number; idle: number; waiting: number };
   /** The embedded engine, when there is one (backups, test snapshots). */
   pglite?: PGlite;
   close(): Promise<void>;
@@ -245,7 +248,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     ...KEEPALIVE,
   });
   // An idle client that loses its server must not crash the process; the pool replaces it.
-  pool.on("error", (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+  pool.on("error", (error) => log().error(`PostgreSQL connection lost: ${error.message}`));
   try {
     await pool.query("select 1");
   } catch (error) {
@@ -257,6 +260,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   return {
     db,
     kind: "postgres",
+    poolCounts: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async listen(channel, onPayload, onConnection = () => {}) {
       const stop = await listenOnOwnConnection(
         options.listenUrl ?? url,

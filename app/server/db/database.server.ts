@@ -30,6 +30,11 @@ export function shopDatabase(): Promise<ShopDatabase> {
   return holder.__dukaDatabase;
 }
 
+/** The shop's database if it is open or opening, without opening it (readings that must not reopen a closed one). */
+export function shopDatabaseIfOpen(): Promise<ShopDatabase> | undefined {
+  return holder.__dukaDatabase;
+}
+
 export async function db(): Promise<Database> {
   return (await shopDatabase()).db;
 }

@@ -69,8 +69,17 @@ export async function startShop(
   } = {},
 ): Promise<ShopServer> {
   const dataDir = options.dataDir ?? (options.databaseUrl ? mkdtempSync(path.join(os.tmpdir(), "duka-e2e-")) : newDataDir());
-  // Stopped at once unless a test is about stopping: a test's shop has no proxy to move its traffic away.
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: options.databaseUrl ?? "", SHUTDOWN_GRACE_SECONDS: "0", ...options.env };
+  // The shop logs as in production (Vitest's own processes are quiet by default, decision 061): its output is kept for
+  // failure messages and for tests that read its lines. It stops at once unless a test is about stopping: a test's
+  // shop has no proxy to move its traffic away.
+  const env = {
+    ...process.env,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
+    DATA_DIR: dataDir,
+    DATABASE_URL: options.databaseUrl ?? "",
+    SHUTDOWN_GRACE_SECONDS: "0",
+    ...options.env,
+  };
   if (options.documents || options.emptyTables) {
     await run(process.execPath, ["--import", "tsx", "tests/e2e/support/prepare-data-dir.ts"], {
       cwd: root,
