@@ -8,6 +8,7 @@ import { pipeline } from "node:stream/promises";
 import type * as S3 from "@aws-sdk/client-s3";
 import { isStoredImageName } from "~/domain/stored-images";
 import { config, type StorageConfig } from "./config.server";
+import { log } from "./log.server";
 
 /** Every stored image is named by its content's hash, so it never changes and may be cached for good (decision 020). */
 const IMAGE_CACHE_CONTROL = "public, max-age=31536000, immutable";
@@ -171,7 +172,7 @@ export async function serveUpload(name: string, request: IncomingMessage, respon
   try {
     image = await store.read(name, request.headers["if-none-match"]);
   } catch (error) {
-    console.error(`Reading ${name} from ${store.description} failed:`, error);
+    log().error({ err: error }, `Reading ${name} from ${store.description} failed.`);
     return text(503, "The image cannot be read just now.");
   }
   if (image.kind === "missing") return text(404, "Not found.");

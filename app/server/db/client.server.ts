@@ -153,7 +153,7 @@ async function listenOnOwnConnection(
     clearInterval(heartbeat);
     destroy(client);
     if (stopped) return;
-    console.error(`The live-update connection to PostgreSQL was lost (${why}); reconnecting.`);
+    log().error(`The live-update connection to PostgreSQL was lost (${why}); reconnecting.`);
     onConnection("lost");
     reconnectLater();
   };
@@ -208,13 +208,13 @@ async function listenOnOwnConnection(
           if (stopped) return void destroy(client);
           backoff = RECONNECT_FIRST_MS;
           listening(client);
-          console.info("The live-update connection to PostgreSQL is back.");
+          log().info("The live-update connection to PostgreSQL is back.");
           onConnection("restored");
         },
         (error: Error) => {
           reconnecting = undefined;
           if (stopped) return;
-          console.error(`Reconnecting the live-update connection to PostgreSQL failed (${error.message}); trying again.`);
+          log().error(`Reconnecting the live-update connection to PostgreSQL failed (${error.message}); trying again.`);
           reconnectLater();
         },
       );
