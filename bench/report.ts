@@ -5,6 +5,7 @@ import type { CatalogueImportFigures } from "./catalogue-import";
 import type { CheckoutFigures, PaidFigures } from "./checkout";
 import type { CustomersFigures } from "./customers";
 import type { LighthouseFigures } from "./lighthouse";
+import type { MemoryFigures } from "./memory";
 import type { PageFigures } from "./load";
 import type { MixedFigures } from "./mixed";
 import type { NotifyCrashFigures } from "./notify-crash";
@@ -62,6 +63,33 @@ ${table(
     : missing("npx tsx bench/load.ts")
 }`);
 }
+
+const memory = read<MemoryFigures>("memory-pglite");
+sections.push(`## Memory of one process on PGlite
+
+\`npx tsx bench/memory.ts\` — aim (a seller's 1 GB server): idle under 300 MB resident, under 600 MB at its highest
+through the load benchmark. The built shop is started as \`npm start\` starts it; its resident memory (RSS) is read
+from /proc 5 s after it answers, with its highest (VmHWM, start-up included).
+
+${
+  memory
+    ? `${table(
+        ["start", "took", "idle MB", "highest MB"],
+        [
+          ["First, on an empty folder (migrations, the sample shop and its images)", `${memory.figures.firstStart.startMs} ms`, memory.figures.firstStart.idleMB, memory.figures.firstStart.peakMB],
+          ["Second, on the same folder", `${memory.figures.secondStart.startMs} ms`, memory.figures.secondStart.idleMB, memory.figures.secondStart.peakMB],
+          [
+            `The load benchmark's shop (${memory.figures.load.products.toLocaleString("en")} products, ${memory.figures.load.orders.toLocaleString("en")} orders), through its pages under load (${memory.figures.load.seconds} s)`,
+            `${memory.figures.load.startMs} ms`,
+            `${memory.figures.load.idleMB}; ${memory.figures.load.afterLoadMB} after the load`,
+            memory.figures.load.peakAfterLoadMB,
+          ],
+        ],
+      )}
+
+Measured ${when(memory)}; ${memory.figures.load.errors} failed requests under load.`
+    : missing("npx tsx bench/memory.ts")
+}`);
 
 // Hand-measured: the "before" is an older commit, so no result file holds it.
 sections.push(`## Variants: the same pages before and after (issue 22)
