@@ -89,7 +89,17 @@ ${
 
 Measured ${when(memory)}; ${memory.figures.load.errors} failed requests under load.`
     : missing("npx tsx bench/memory.ts")
-}`);
+}
+
+Where it went, measured on 2026-11-28 (the sample shop; idle RSS 5 s after start, highest in brackets). Before:
+first start 952 MB (982), second start 553 MB (572). PGlite alone on the second start's folder was 294 MB, of which
+PostgreSQL's 128 MB of shared buffers were resident in its WebAssembly memory; the shop on PostgreSQL instead was
+555 MB and 310 MB. Each change, in turn: 32 MB of shared buffers, 743 MB (884) and 483 MB, with the load benchmark's
+pages as fast as before; a server build without a dynamic \`import()\` (tsx, which loads it, rewrote the whole
+1.2 MB file with a source map: importing the build took 333 MB under tsx, 213 MB after, 118 MB under plain node),
+823 MB (940) and 433 MB; a new data folder made on a thread of its own, 763 MB (953) and 388 MB (424). What is left
+on a first start is PGlite's initdb (about 800 MB at its highest, alone in a script) and the sample shop's images
+through sharp (about 190 MB kept by glibc's per-thread arenas, 90 MB with \`MALLOC_ARENA_MAX=2\`).`);
 
 // Hand-measured: the "before" is an older commit, so no result file holds it.
 sections.push(`## Variants: the same pages before and after (issue 22)
