@@ -7,7 +7,7 @@ import { type Engine, engines, newShopPlace, quick, round, staffCookie, writeLar
  * orders), with autocannon on loopback: 50 connections for 20 s per page (2 s with --quick). Tracking pages
  * come from many shoppers (X-Forwarded-For differs per request), as the lookup limit is per client.
  */
-const LARGE_SHOP = quick ? { products: 2_000, orders: 5_000 } : { products: 10_000, orders: 50_000 };
+export const LARGE_SHOP = quick ? { products: 2_000, orders: 5_000 } : { products: 10_000, orders: 50_000 };
 const CONNECTIONS = 50;
 const SECONDS = quick ? 2 : 20;
 
@@ -69,37 +69,42 @@ export async function loadFigures(engine: Engine): Promise<PageFigures[]> {
   await writeLargeShop(place, LARGE_SHOP);
   const shop = await startShop({ dataDir: place.dataDir, databaseUrl: place.databaseUrl, env: { TRUST_PROXY: "1" } });
   try {
-    const cookie = await staffCookie(shop.baseURL);
-    const sitemap = await (await fetch(`${shop.baseURL}/sitemap.xml`)).text();
-    const category = /categoryId=([a-z0-9]+)/.exec(sitemap)?.[1] ?? "";
-    const slug = /\/product\/([a-z0-9-]+-bench[0-9]+)</.exec(sitemap)?.[1] ?? "";
-    // Every third generated product keeps stock in 12 size and colour variants (large-shop.ts).
-    const variantSlug =
-      [...sitemap.matchAll(/\/product\/([a-z0-9-]+-bench([0-9]+))</g)].find((match) => Number(match[2]) % 3 === 0)?.[1] ?? "";
-    const figures: PageFigures[] = [];
-    for (const target of targets) {
-      const path = target.path.replace("{category}", category).replace("{slug}", slug).replace("{variantSlug}", variantSlug);
-      // A short warm-up, so the first figures do not include compiling the code paths.
-      const headers: Record<string, string> = target.staff ? { Cookie: cookie } : {};
-      await measure(shop.baseURL, path, headers, { manyShoppers: target.manyShoppers, seconds: 1 });
-      const result = await measure(shop.baseURL, path, headers, { manyShoppers: target.manyShoppers, seconds: SECONDS });
-      const row = {
-        page: target.page,
-        path,
-        requestsPerSecond: round(result.requests.average, 0),
-        p50Ms: result.latency.p50,
-        p99Ms: result.latency.p99,
-        requests: result.requests.total,
-        non2xx: result.non2xx,
-        errors: result.errors + result.timeouts,
-      };
-      console.log(`${engine} ${row.page}: ${row.requestsPerSecond} req/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, non-2xx ${row.non2xx}`);
-      figures.push(row);
-    }
-    return figures;
+    return await measurePages(engine, shop.baseURL);
   } finally {
     await shop.stop();
   }
+}
+
+/** Each page in turn under load, on a started shop holding writeLargeShop's shop (bench/memory.ts watches it). */
+export async function measurePages(engine: Engine, baseURL: string): Promise<PageFigures[]> {
+  const cookie = await staffCookie(baseURL);
+  const sitemap = await (await fetch(`${baseURL}/sitemap.xml`)).text();
+  const category = /categoryId=([a-z0-9]+)/.exec(sitemap)?.[1] ?? "";
+  const slug = /\/product\/([a-z0-9-]+-bench[0-9]+)</.exec(sitemap)?.[1] ?? "";
+  // Every third generated product keeps stock in 12 size and colour variants (large-shop.ts).
+  const variantSlug =
+    [...sitemap.matchAll(/\/product\/([a-z0-9-]+-bench([0-9]+))</g)].find((match) => Number(match[2]) % 3 === 0)?.[1] ?? "";
+  const figures: PageFigures[] = [];
+  for (const target of targets) {
+    const path = target.path.replace("{category}", category).replace("{slug}", slug).replace("{variantSlug}", variantSlug);
+    // A short warm-up, so the first figures do not include compiling the code paths.
+    const headers: Record<string, string> = target.staff ? { Cookie: cookie } : {};
+    await measure(baseURL, path, headers, { manyShoppers: target.manyShoppers, seconds: 1 });
+    const result = await measure(baseURL, path, headers, { manyShoppers: target.manyShoppers, seconds: SECONDS });
+    const row = {
+      page: target.page,
+      path,
+      requestsPerSecond: round(result.requests.average, 0),
+      p50Ms: result.latency.p50,
+      p99Ms: result.latency.p99,
+      requests: result.requests.total,
+      non2xx: result.non2xx,
+      errors: result.errors + result.timeouts,
+    };
+    console.log(`${engine} ${row.page}: ${row.requestsPerSecond} req/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, non-2xx ${row.non2xx}`);
+    figures.push(row);
+  }
+  return figures;
 }
 
 async function main() {

@@ -10,6 +10,7 @@ import { postgresUrl, quick, root } from "./support";
 const steps: { name: string; command: string[]; needsPostgres?: boolean; full?: boolean }[] = [
   { name: "bundle", command: ["tsx", "bench/bundle.ts", "--check"], full: true },
   { name: "load", command: ["tsx", "bench/load.ts"] },
+  { name: "memory", command: ["tsx", "bench/memory.ts"] },
   { name: "checkout and crash", command: ["tsx", "bench/checkout.ts"] },
   { name: "browsing while checking out", command: ["tsx", "bench/mixed.ts"] },
   { name: "browsing under hostile bodies", command: ["tsx", "bench/abuse.ts"] },

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { projectRoot } from "../config.server";
@@ -34,8 +35,17 @@ export class PgliteThread {
     worker.unref();
   }
 
-  /** Opens the PGlite data directory `pgdata` on a new thread. */
-  static open(pgdata: string): Promise<PgliteThread> {
+  /**
+   * Opens the PGlite data directory `pgdata` on a new thread. A new directory is first made (initdb) on a thread
+   * of its own, ended before the shop's opens: making it leaves about 400 MB behind in the thread that did it,
+   * which a process on a small server cannot spare (issue 26).
+   */
+  static async open(pgdata: string): Promise<PgliteThread> {
+    if (!existsSync(path.join(pgdata, "PG_VERSION"))) await (await PgliteThread.start(pgdata)).close();
+    return PgliteThread.start(pgdata);
+  }
+
+  private static start(pgdata: string): Promise<PgliteThread> {
     // Plain JavaScript needs none of the process's flags (a loader, or `--input-type` of a `node -e` script,
     // which a worker started from a file refuses).
     const worker = new Worker(path.join(projectRoot(), "app", "server", "db", "pglite-thread.worker.mjs"), { workerData: { pgdata }, execArgv: [] });

@@ -31,6 +31,11 @@ test("rows come back as drizzle expects: 64-bit numbers, text times, JSON", asyn
   expect(row!.doc).toEqual({ a: 1 });
 });
 
+test("PGlite keeps 32 MB of shared buffers, not PostgreSQL's 128 MB, to fit a small server (issue 26)", async () => {
+  const [row] = await queryRows<{ shared_buffers: string }>(shop.db, sql`show shared_buffers`);
+  expect(row!.shared_buffers).toBe("32MB");
+});
+
 test("a transaction commits when its work resolves and rolls back when it throws", async () => {
   await shop.db.transaction(async (tx) => {
     await tx.insert(categories).values({ id: "kept", name: "Kept" });
