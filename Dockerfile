@@ -18,10 +18,13 @@ COPY package.json package-lock.json ./
 RUN npm install --omit=dev --no-audit --no-fund
 
 FROM node:${NODE_VERSION}-bookworm-slim
+# MALLOC_ARENA_MAX: glibc keeps fewer per-thread memory pools, which image work (sharp) otherwise leaves behind
+# (about 100 MB; BENCHMARKS.md, Memory).
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
-    DATA_DIR=/data
+    DATA_DIR=/data \
+    MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY --from=production-dependencies /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
