@@ -28,8 +28,8 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=production-dependencies /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
-# start.ts and the commands run from source through tsx (a dependency); migrations and sample artwork are read
-# from their folders.
+# The shop runs from build/start.js; the commands (npm run migrate, staff…) run from source through tsx (a
+# dependency); migrations and sample artwork are read from their folders.
 COPY package.json tsconfig.json server.ts ./
 COPY app ./app
 COPY scripts ./scripts
@@ -41,4 +41,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=5s --timeout=3s --start-period=60s \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/readyz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # node itself, not npm: a SIGTERM from the container runtime reaches the shop, which drains and exits (decision 064).
-CMD ["node", "--import", "tsx", "scripts/start.ts"]
+CMD ["node", "scripts/start.mjs"]

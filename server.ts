@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
@@ -10,9 +10,10 @@ import { createRequestHandler as createFetchHandler, type ServerBuild } from "re
 // Pure rules without state, so importing them beside the build holds no second copy of anything (decision 046).
 import { type BodyLimit, requestBodyLimit } from "./app/domain/request-bodies";
 import { parseTrustProxy } from "./app/domain/trust-proxy";
+// scripts/start.ts reads the configuration through this module already; server.ts takes only where the project is.
+import { projectRoot } from "./app/server/config.server";
 
-const root = path.dirname(fileURLToPath(import.meta.url));
-const buildDir = path.join(root, "build");
+const buildDir = path.join(projectRoot(), "build");
 
 type SharedPage = { status: number; headers: [string, string][]; body: string };
 type ShopLog = { info(message: string): void; warn(message: string): void };

@@ -15,7 +15,9 @@ const root = path.resolve(import.meta.dirname, "..");
 /** Runs one of our scripts as a user would, in a separate process; PGlite unless the test says otherwise. */
 async function command(script: string, args: string[], env: Record<string, string>) {
   try {
-    const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", `scripts/${script}.ts`, ...args], {
+    // `npm start` is plain JavaScript (decision 065); the other commands run through tsx.
+    const program = script === "start" ? ["scripts/start.mjs"] : ["--import", "tsx", `scripts/${script}.ts`];
+    const { stdout, stderr } = await run(process.execPath, [...program, ...args], {
       cwd: root,
       env: { ...process.env, DATABASE_URL: "", STAFF_PASSWORD: "", ...env },
       timeout: 60_000,

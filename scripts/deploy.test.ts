@@ -85,6 +85,6 @@ describe("Dockerfile", () => {
   test("runs as a user other than root, in production, with node itself as the process SIGTERM reaches", () => {
     expect(final).toMatch(/^USER node$/m);
     expect(final).toMatch(/NODE_ENV=production/);
-    expect(final).toMatch(/^CMD \["node", "--import", "tsx", "scripts\/start\.ts"\]$/m);
+    expect(final).toMatch(/^CMD \["node", "scripts\/start\.mjs"\]$/m);
   });
 });

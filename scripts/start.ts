@@ -1,50 +1,17 @@
-import { deployed } from "./production";
 import { spawnSync } from "node:child_process";
-import { readdirSync, statSync } from "node:fs";
 import net from "node:net";
-import path from "node:path";
 import { z } from "zod";
 import { ConfigurationError, projectRoot, readConfig } from "../app/server/config.server";
 import { checkDatabaseAccess } from "../app/server/db/client.server";
 import { isConfigurationError, startServer } from "../server";
 
-const root = projectRoot();
-const builtServer = path.join(root, "build", "server", "index.js");
-const sources = ["app", "public", "vite.config.ts", "react-router.config.ts", "package.json", "tsconfig.json"];
+type BuildState = "missing" | "stale" | "current";
 
-function newestChange(entry: string): number {
-  let stats;
-  try {
-    stats = statSync(entry);
-  } catch {
-    return 0;
-  }
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  let newest = stats.mtimeMs;
-  for (const child of readdirSync(entry)) {
-    if (child.endsWith(".test.ts")) continue;
-    newest = Math.max(newest, newestChange(path.join(entry, child)));
-  }
-  return newest;
-}
-
-/**
- * Builds when there is no build, or when a source file changed after it was made; a deployment (NODE_ENV set to
- * production) serves the build it was given and only says when there is none.
- */
-function buildIfStale() {
-  const built = newestChange(builtServer);
-  if (deployed) {
-    if (built === 0) throw new ConfigurationError("There is no build in build/; run `npm run build` before starting (the Docker image does it when it is built).");
-    return;
-  }
-  const changed = Math.max(...sources.map((s) => newestChange(path.join(root, s))));
-  if (built > 0 && built >= changed) return;
-  console.log(built === 0 ? "Building the shop (first start)…" : "Sources changed since the last build: rebuilding…");
-  const result = spawnSync(path.join(root, "node_modules", ".bin", "react-router"), ["build"], {
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+/** `npm run build` when the build is missing or stale (scripts/start.mjs decides; a deployment never builds). */
+function build(state: BuildState) {
+  if (state === "current") return;
+  console.log(state === "missing" ? "Building the shop (first start)…" : "Sources changed since the last build: rebuilding…");
+  const result = spawnSync("npm", ["run", "--silent", "build"], { cwd: projectRoot(), stdio: ["ignore", "ignore", "inherit"] });
   if (result.status !== 0) throw new Error("The build failed; see the messages above.");
 }
 
@@ -65,18 +32,26 @@ function checkPortFree(port: number, host: string): Promise<void> {
   });
 }
 
-async function main() {
+async function checkThenServe(state: BuildState) {
   readConfig();
   const port = portSchema.safeParse(process.env.PORT ?? 3000);
   if (!port.success) throw new ConfigurationError(`PORT must be a number from 0 to 65535, not "${process.env.PORT}".`);
   const host = process.env.HOST || "0.0.0.0";
   await checkDatabaseAccess();
   if (port.data !== 0) await checkPortFree(port.data, host);
-  buildIfStale();
+  build(state);
   await startServer({ port: port.data, host });
 }
 
-main().catch((error: unknown) => {
-  console.error(isConfigurationError(error) ? `Duka cannot start: ${error.message}` : error);
-  process.exit(1);
-});
+/**
+ * The shop's start, run by scripts/start.mjs: configuration, the database and the port are checked before a build
+ * so that a mistake is told in one sentence without waiting for one. Bundled into build/start.js by `npm run build`.
+ */
+export async function start(state: BuildState) {
+  try {
+    await checkThenServe(state);
+  } catch (error) {
+    console.error(isConfigurationError(error) ? `Duka cannot start: ${error.message}` : error);
+    process.exit(1);
+  }
+}

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import sharp from "sharp";
+import type Sharp from "sharp";
 import { UPLOAD_WIDTHS, uploadImageUrl } from "~/domain/images";
 import { type ImageStore, imageStore } from "./image-store.server";
 
@@ -8,6 +8,21 @@ const FULL_WIDTH = 1600;
 const WEBP = { quality: 74, effort: 4 } as const;
 /** Uploads larger than this are refused before sharp reads them. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+let loadingSharp: Promise<typeof Sharp> | undefined;
+
+/**
+ * sharp (libvips) is loaded with the first image rather than at start, and keeps no cache of operations: each
+ * upload is a new picture, and the cache's 50 MB would stay resident in a process that may run on a 1 GB server
+ * (issue 26, decision 065).
+ */
+function loadSharp(): Promise<typeof Sharp> {
+  loadingSharp ??= import("sharp").then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  });
+  return loadingSharp;
+}
 
 export class ImageRejectedError extends Error {
   override name = "ImageRejectedError";
@@ -23,6 +38,7 @@ export async function saveImage(original: Buffer, store: ImageStore = imageStore
   const url = uploadImageUrl(key);
   if (await store.has(`${key}.webp`)) return url;
 
+  const sharp = await loadSharp();
   let largest: Buffer, variants: Buffer[];
   try {
     const image = sharp(original, { failOn: "error", limitInputPixels: 50_000_000 }).rotate();

@@ -36,19 +36,22 @@ export class PgliteThread {
   }
 
   /**
-   * Opens the PGlite data directory `pgdata` on a new thread. A new directory is first made (initdb) on a thread
-   * of its own, ended before the shop's opens: making it leaves about 400 MB behind in the thread that did it,
-   * which a process on a small server cannot spare (issue 26).
+   * Opens the PGlite data directory `pgdata` on a new thread. A new directory is unpacked from the empty database
+   * that `npm run build` made; without a build it is made (initdb) on a thread of its own, ended before the
+   * shop's opens: making it leaves about 400 MB behind in the thread that did it, which a process on a small server
+   * cannot spare (issue 26, decision 065).
    */
-  static async open(pgdata: string): Promise<PgliteThread> {
-    if (!existsSync(path.join(pgdata, "PG_VERSION"))) await (await PgliteThread.start(pgdata)).close();
-    return PgliteThread.start(pgdata);
+  static async open(pgdata: string, emptyDatabase = path.join(projectRoot(), "build", "empty-database.tar.gz")): Promise<PgliteThread> {
+    if (existsSync(path.join(pgdata, "PG_VERSION"))) return PgliteThread.start({ pgdata });
+    if (existsSync(emptyDatabase)) return PgliteThread.start({ pgdata, emptyDatabase });
+    await (await PgliteThread.start({ pgdata })).close();
+    return PgliteThread.start({ pgdata });
   }
 
-  private static start(pgdata: string): Promise<PgliteThread> {
+  private static start(workerData: { pgdata: string; emptyDatabase?: string }): Promise<PgliteThread> {
     // Plain JavaScript needs none of the process's flags (a loader, or `--input-type` of a `node -e` script,
     // which a worker started from a file refuses).
-    const worker = new Worker(path.join(projectRoot(), "app", "server", "db", "pglite-thread.worker.mjs"), { workerData: { pgdata }, execArgv: [] });
+    const worker = new Worker(path.join(projectRoot(), "app", "server", "db", "pglite-thread.worker.mjs"), { workerData, execArgv: [] });
     return new Promise((resolve, reject) => {
       const failed = (error: Error) => reject(error);
       worker.once("error", failed);

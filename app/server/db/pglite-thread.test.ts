@@ -1,10 +1,12 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { openPglite, queryRows, type ShopDatabase } from "./client.server";
 import { migrate } from "./migrate.server";
+import { PgliteThread } from "./pglite-thread.server";
 import { categories } from "./schema.server";
 
 // The shop's own data directory runs PGlite on a worker thread (decision 037); these tests open one for real.
@@ -87,3 +89,23 @@ test("closing releases the data directory for the next process", async () => {
   const [row] = await queryRows<{ n: number }>(shop.db, sql`select count(*)::int as n from categories where id = 'kept'`);
   expect(row!.n).toBe(1);
 });
+
+test("a new data directory is unpacked from the packed empty database, and made by initdb without one", async () => {
+  const folder = mkdtempSync(path.join(os.tmpdir(), "duka-thread-new-"));
+  try {
+    // A packed database with a mark of its own, so the test can tell it was unpacked rather than made anew.
+    const packing = await PGlite.create();
+    await packing.exec("create table packed_mark (id int)");
+    writeFileSync(path.join(folder, "empty.tar.gz"), Buffer.from(await (await packing.dumpDataDir("gzip")).arrayBuffer()));
+    await packing.close();
+
+    const unpacked = await PgliteThread.open(path.join(folder, "unpacked"), path.join(folder, "empty.tar.gz"));
+    expect((await unpacked.query("select to_regclass('packed_mark') is not null as marked")).rows).toEqual([{ marked: true }]);
+    await unpacked.close();
+    const made = await PgliteThread.open(path.join(folder, "made"), path.join(folder, "no-such.tar.gz"));
+    expect((await made.query("select to_regclass('packed_mark') is not null as marked")).rows).toEqual([{ marked: false }]);
+    await made.close();
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}, 60_000);

@@ -1,5 +1,6 @@
 // PGlite on its own thread (decision 037): the shop's queries run here, so the engine's work does not take
 // turns with page rendering on the main thread. Plain JavaScript so that any Node can start it without a loader.
+import { readFileSync } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, types } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -31,7 +32,9 @@ function plainError(error) {
 // shrinks: the default 128 MB made an idle shop about 100 MB larger than 32 MB does. Pages not held here are read
 // from the operating system's file cache (issue 26: one process on a 1 GB server).
 const startParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"];
-const pg = await PGlite.create(workerData.pgdata, { extensions: { pg_trgm }, startParams });
+// A new folder starts from the empty database `npm run build` packed, when there is one (decision 065).
+const loadDataDir = workerData.emptyDatabase ? new Blob([readFileSync(workerData.emptyDatabase)]) : undefined;
+const pg = await PGlite.create(workerData.pgdata, { extensions: { pg_trgm }, startParams, loadDataDir });
 /** Open transactions by id: the PGlite transaction and how to end it (true commits, false rolls back). */
 const transactions = new Map();
 const listeners = new Map();

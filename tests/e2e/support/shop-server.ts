@@ -92,7 +92,7 @@ export async function startShop(
   }
   const port = options.port ?? (await freePort());
   const baseURL = `http://127.0.0.1:${port}`;
-  const shop = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+  const shop = spawn(process.execPath, ["scripts/start.mjs"], {
     cwd: root,
     env: { ...env, PORT: String(port), HOST: "127.0.0.1" },
     stdio: ["ignore", "pipe", "pipe"],
