@@ -41,4 +41,5 @@ EXPOSE 3000
 HEALTHCHECK --interval=5s --timeout=3s --start-period=60s \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/readyz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # node itself, not npm: a SIGTERM from the container runtime reaches the shop, which drains and exits (decision 064).
-CMD ["node", "scripts/start.mjs"]
+# The same command as `npm start` (decision 065).
+CMD ["node", "--max-semi-space-size=4", "scripts/start.mjs"]

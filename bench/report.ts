@@ -69,7 +69,8 @@ const memory = read<MemoryFigures>("memory-pglite");
 sections.push(`## Memory of one process on PGlite
 
 \`npx tsx bench/memory.ts\` — aim (a seller's 1 GB server): idle under 300 MB resident, under 600 MB at its highest
-through the load benchmark. The built shop is started as \`npm start\` starts it; its resident memory (RSS) is read
+through the load benchmark. The built shop is started as the image starts it (\`node scripts/start.mjs\`,
+\`MALLOC_ARENA_MAX=2\`); its resident memory (RSS) is read
 from /proc 5 s after it answers, with its highest (VmHWM, start-up included).
 
 ${

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, test } from "vitest";
 import { startControlChannel } from "../app/server/control.server";
 import { takeDataDirLock } from "../app/server/db/data-dir-lock.server";
 import { listStaff } from "../app/server/staff.server";
+import { startArguments } from "../tests/e2e/support/shop-server";
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "..");
@@ -16,7 +17,7 @@ const root = path.resolve(import.meta.dirname, "..");
 async function command(script: string, args: string[], env: Record<string, string>) {
   try {
     // `npm start` is plain JavaScript (decision 065); the other commands run through tsx.
-    const program = script === "start" ? ["scripts/start.mjs"] : ["--import", "tsx", `scripts/${script}.ts`];
+    const program = script === "start" ? startArguments : ["--import", "tsx", `scripts/${script}.ts`];
     const { stdout, stderr } = await run(process.execPath, [...program, ...args], {
       cwd: root,
       env: { ...process.env, DATABASE_URL: "", STAFF_PASSWORD: "", ...env },

@@ -21,11 +21,10 @@ export type RequestObserverOptions = {
 // A proxy's request id as Caddy, nginx ($request_id) and load balancers write them; anything else is replaced.
 const REQUEST_ID = /^[\w.:@-]{1,128}$/;
 
-/** Addresses server.ts answers itself, before React Router, by prefix or whole. */
+/** Addresses server.ts answers itself, before React Router. */
 const SERVER_PREFIXES = ["/assets/", "/uploads/"];
-const SERVER_PATHS = new Set(["/livez", "/readyz"]);
-/** Answers too frequent, and too dull, to log at info: files, probes and scrapes. */
-const QUIET_ROUTES = new Set(["/assets/*", "/uploads/*", "/livez", "/readyz", "/health", "/metrics", "/events"]);
+/** Answers too frequent, and too dull, to log at info: files and scrapes (server.ts answers the probes itself). */
+const QUIET_ROUTES = new Set(["/assets/*", "/uploads/*", "/health", "/metrics", "/events"]);
 
 type RouteTree = RouteObject & { children?: RouteTree[] };
 
@@ -64,7 +63,6 @@ export function requestRouteNamer(options: Pick<RequestObserverOptions, "routes"
   return (pathname) => {
     const prefix = SERVER_PREFIXES.find((p) => pathname.startsWith(p));
     if (prefix) return { pattern: `${prefix}*`, path: pathname };
-    if (SERVER_PATHS.has(pathname)) return { pattern: pathname, path: pathname };
     const firstSegment = pathname.split("/")[1] ?? "";
     const publicEntry = firstSegment === "assets" ? undefined : publicEntries.get(firstSegment);
     if (publicEntry && (publicEntry.endsWith("/*") || pathname === publicEntry)) return { pattern: publicEntry, path: pathname };

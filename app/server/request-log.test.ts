@@ -138,7 +138,6 @@ test("requests are named by their route's pattern, never by their address", () =
       "/uploads/4f2a.webp",
       "/favicon.svg",
       "/images/placeholder.svg",
-      "/livez",
       "/no/such/page",
     ].map((address) => [address, routeOf(address)]),
   );
@@ -156,7 +155,6 @@ test("requests are named by their route's pattern, never by their address", () =
     "/uploads/4f2a.webp": { pattern: "/uploads/*", path: "/uploads/4f2a.webp" },
     "/favicon.svg": { pattern: "/favicon.svg", path: "/favicon.svg" },
     "/images/placeholder.svg": { pattern: "/images/*", path: "/images/placeholder.svg" },
-    "/livez": { pattern: "/livez", path: "/livez" },
     "/no/such/page": { pattern: "/*", path: "/no/such/page" },
   });
 });

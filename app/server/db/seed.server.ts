@@ -1,4 +1,5 @@
-import { readFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { prefixedId } from "~/domain/ids";
@@ -10,6 +11,7 @@ import type { SiteDocument } from "~/domain/site-documents.schema";
 import { projectRoot } from "../config.server";
 import { newRecordId, secureRandomInt } from "../random.server";
 import { writeSiteDocument } from "../site-documents.server";
+import { copyImages, imageStore, openImageStore } from "../image-store.server";
 import { saveImage } from "../uploads.server";
 import { publish } from "../events.server";
 import type { Database } from "./client.server";
@@ -30,14 +32,34 @@ import { categories, orderLines, orders, products, riders, shopMeta } from "./sc
 const SEED_LOCK = 7_311_002;
 const SEEDED_MARKER = "sampleDataWrittenAt";
 
-/** Runs the shipped artwork through the upload pipeline, so sample images get the same WebP widths as uploads. */
-async function importSampleImages(): Promise<Map<string, string>> {
-  const files = new Set([
-    ...sampleProducts.flatMap((p) => p.images),
-    ...sampleHeroSlides.map((s) => s.image),
-    sampleOurStory.image,
-  ]);
-  const queue = [...files];
+/** The shipped artwork, by file name under seed/images. */
+const sampleImageFiles = () => [...new Set([...sampleProducts.flatMap((p) => p.images), ...sampleHeroSlides.map((s) => s.image), sampleOurStory.image])];
+
+/** Where `npm run build` leaves the sample images' WebP widths (scripts/sample-images.ts). */
+const preparedSampleImages = () => path.join(projectRoot(), "build", "sample-images");
+
+/**
+ * Encodes the sample images' widths into `dir` as uploads are stored: part of the build, so that a shop's first start
+ * copies them instead of running sharp over every picture (about 150 MB it would keep until a restart, decision 065).
+ */
+export async function prepareSampleImages(dir = preparedSampleImages()): Promise<void> {
+  const store = openImageStore({ kind: "local", dir });
+  const keys = await Promise.all(
+    sampleImageFiles().map(async (file) => path.basename(await saveImage(await readFile(path.join(projectRoot(), "seed", "images", file)), store), ".webp")),
+  );
+  // Widths of artwork since replaced would otherwise be copied into every new shop.
+  for (const name of await store.list()) {
+    if (!keys.some((key) => name.startsWith(key))) await rm(path.join(dir, name));
+  }
+}
+
+/**
+ * Runs the shipped artwork through the upload pipeline, so sample images get the same WebP widths as uploads. The
+ * widths the build prepared are copied first; saveImage then finds each picture stored and encodes only what is missing.
+ */
+async function importSampleImages(prepared: string): Promise<Map<string, string>> {
+  if (existsSync(prepared)) await copyImages(openImageStore({ kind: "local", dir: prepared }), imageStore());
+  const queue = sampleImageFiles();
   const urls = new Map<string, string>();
   // A few at a time: enough to keep both cores busy without decoding every image into memory at once.
   const worker = async () => {
@@ -59,9 +81,9 @@ async function alreadySeeded(database: Pick<Database, "select">) {
  * lock, so two processes starting together write it once. A marker (not emptiness) decides, so a shop that
  * deletes every sample product does not get them back on restart (decision 005).
  */
-export async function writeSampleDataOnce(database: Database, now = new Date()): Promise<boolean> {
+export async function writeSampleDataOnce(database: Database, now = new Date(), preparedImages = preparedSampleImages()): Promise<boolean> {
   if (await alreadySeeded(database)) return false;
-  const imageUrls = await importSampleImages();
+  const imageUrls = await importSampleImages(preparedImages);
   const image = (file: string) => imageUrls.get(file) ?? "";
   const newId = (prefix: string) => prefixedId(prefix, now, secureRandomInt);
 

@@ -1,5 +1,5 @@
 import { execFile, spawn } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -7,6 +7,11 @@ import { promisify } from "node:util";
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "..", "..", "..");
+
+/** What node runs for `npm start` (package.json), and so for the image's CMD: the shop is started as they start it. */
+export const startArguments: string[] = (JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start
+  .split(" ")
+  .slice(1);
 
 /** A port nothing listens on now, for a shop that must know its address before it starts. */
 export function freePort(): Promise<number> {
@@ -92,7 +97,7 @@ export async function startShop(
   }
   const port = options.port ?? (await freePort());
   const baseURL = `http://127.0.0.1:${port}`;
-  const shop = spawn(process.execPath, ["scripts/start.mjs"], {
+  const shop = spawn(process.execPath, startArguments, {
     cwd: root,
     env: { ...env, PORT: String(port), HOST: "127.0.0.1" },
     stdio: ["ignore", "pipe", "pipe"],
