@@ -69,9 +69,9 @@ const memory = read<MemoryFigures>("memory-pglite");
 sections.push(`## Memory of one process on PGlite
 
 \`npx tsx bench/memory.ts\` — aim (a seller's 1 GB server): idle under 300 MB resident, under 600 MB at its highest
-through the load benchmark. The built shop is started as the image starts it (\`node scripts/start.mjs\`,
-\`MALLOC_ARENA_MAX=2\`); its resident memory (RSS) is read
-from /proc 5 s after it answers, with its highest (VmHWM, start-up included).
+through the load benchmark. The built shop is started as the image starts it (package.json's \`npm start\` command
+with \`MALLOC_ARENA_MAX=2\`); its resident memory (RSS) is read from /proc 5 s after it answers, with its highest
+(VmHWM, start-up included).
 
 ${
   memory
@@ -101,7 +101,15 @@ pages as fast as before; a server build without a dynamic \`import()\` (tsx, whi
 1.2 MB file with a source map: importing the build took 333 MB under tsx, 213 MB after, 118 MB under plain node),
 823 MB (940) and 433 MB; a new data folder made on a thread of its own, 763 MB (953) and 388 MB (424). What is left
 on a first start is PGlite's initdb (about 800 MB at its highest, alone in a script) and the sample shop's images
-through sharp (about 190 MB kept by glibc's per-thread arenas, 90 MB with \`MALLOC_ARENA_MAX=2\`).`);
+through sharp (about 190 MB kept by glibc's per-thread arenas, 90 MB with \`MALLOC_ARENA_MAX=2\`).
+
+Then (decision 065, all with \`MALLOC_ARENA_MAX=2\`, idle after a second start): under tsx 451–470 MB; the start
+bundled into \`build/start.js\` and run by plain node, 295–299 MB, and ready in 1.6 s instead of 2.8–3.2 s; sharp
+loaded with the first image and without its operation cache, 285–296 MB. The load benchmark's large shop then reached
+569 and 631 MB at its highest in two runs; with 4 MB young generations (\`--max-semi-space-size=4\`), 478 and 533 MB,
+with the pages' requests per second within the runs' spread. A first start: a new folder unpacked from the empty
+database the build packed, instead of initdb, 440–512 MB at its highest instead of 777–790 MB; with the sample
+images' widths prepared by the build, 296–387 MB, idle near 300 MB, ready in 3.7 s instead of 11–13 s.`);
 
 // Hand-measured: the "before" is an older commit, so no result file holds it.
 sections.push(`## Variants: the same pages before and after (issue 22)

@@ -34,6 +34,7 @@ for (const step of steps) {
     continue;
   }
   console.log(`\n==> ${step.name}`);
+  const started = performance.now();
   const [command, ...args] = step.command;
   const env = { ...process.env, HOSTILE_RUNS: process.env.HOSTILE_RUNS ?? "300" };
   const result = spawnSync(`node_modules/.bin/${command}`, [...args, ...(quick && command === "tsx" ? ["--quick"] : [])], {
@@ -41,6 +42,8 @@ for (const step of steps) {
     stdio: "inherit",
     env,
   });
+  // How long each took, so a step that makes CI slow shows in its log.
+  console.log(`<== ${step.name}: ${Math.round((performance.now() - started) / 1000)} s`);
   if (result.status !== 0) failed.push(step.name);
 }
 if (failed.length > 0) {

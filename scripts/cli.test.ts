@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -133,6 +133,19 @@ describe("npm start with bad configuration stops with one sentence", () => {
     expect(result.stderr.trim()).toBe('Duka cannot start: PORT must be a number from 0 to 65535, not "eighty".');
   }, 60_000);
 });
+
+test("a deployment without a build stops with one sentence rather than building (decision 065)", async () => {
+  // The launcher and what it reads, in a folder of their own that has never been built.
+  const project = freshDataDir();
+  mkdirSync(path.join(project, "scripts"));
+  for (const file of ["start.mjs", "production.mjs", "build-state.mjs"]) copyFileSync(path.join(root, "scripts", file), path.join(project, "scripts", file));
+  const result = await run(process.execPath, [path.join(project, "scripts", "start.mjs")], { cwd: project, env: { ...process.env, NODE_ENV: "production" } }).then(
+    () => ({ code: 0, stderr: "" }),
+    (error: { code: number; stderr: string }) => error,
+  );
+  expect(result.code).toBe(1);
+  expect(result.stderr.trim()).toBe("Duka cannot start: There is no build in build/; run `npm run build` before starting (the Docker image does it when it is built).");
+}, 60_000);
 
 describe("npm run migrate, the release step, and processes told MIGRATE=off (decision 063)", () => {
   const dataDir = freshDataDir();
