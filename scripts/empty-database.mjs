@@ -8,6 +8,8 @@ const file = path.resolve(import.meta.dirname, "..", "build", "empty-database.ta
 const pg = await PGlite.create();
 const packed = await pg.dumpDataDir("gzip");
 await pg.close();
-// Whole or not at all: a shop starting beside the build never unpacks half a file.
-writeFileSync(`${file}.partial`, Buffer.from(await packed.arrayBuffer()));
-renameSync(`${file}.partial`, file);
+// Whole or not at all, under a name of this process's own: a shop starting beside the build, or a second build at the
+// same time, never sees half a file.
+const partial = `${file}.${process.pid}.partial`;
+writeFileSync(partial, Buffer.from(await packed.arrayBuffer()));
+renameSync(partial, file);
